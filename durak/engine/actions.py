@@ -1,0 +1,88 @@
+"""Durak's actions, their notation, and the interned instances the engine hands out.
+
+Every action the engine can ever list exists once, built at import time, so listing legal
+actions allocates nothing but the list, and comparing actions is mostly an identity check.
+
+>>> str(parse_action("attack 6d 6c"))
+'attack 6c 6d'
+>>> parse_action("defend 6c 7c") == Action("defend", (parse_card("6c"), parse_card("7c")))
+True
+>>> parse_action("attack 6c 7c")
+Traceback (most recent call last):
+...
+cards.errors.IllegalAction: an attack is one or more cards of one rank: 'attack 6c 7c'
+"""
+
+from cards import RANK_MASKS, Action, IllegalAction, card_rank, iter_cards, notation_cards
+from cards import parse_card as parse_card
+
+TAKE = Action("take")
+PASS = Action("pass")
+TRANSFER: tuple[Action, ...] = tuple(Action("transfer", (card,)) for card in range(52))
+# DEFEND[attack * 52 + defence]
+DEFEND: tuple[Action, ...] = tuple(
+    Action("defend", (attack, defence)) for attack in range(52) for defence in range(52)
+)
+
+
+def _attacks_by_mask() -> dict[int, Action]:
+    attacks = {}
+    for rank_mask in RANK_MASKS:
+        subset = rank_mask
+        while subset:
+            attacks[subset] = Action("attack", tuple(iter_cards(subset)))
+            subset = (subset - 1) & rank_mask
+    return attacks
+
+
+# ATTACK[mask]: the attack (or throw-in) with the cards of ``mask``, all of one rank.
+ATTACK: dict[int, Action] = _attacks_by_mask()
+# ATTACK_SUBSETS[mask]: for same-rank cards ``mask`` (possibly none), every attack made of
+# some of them as ``(card count, attack)``, fewest cards first, then in card order.
+ATTACK_SUBSETS: dict[int, tuple[tuple[int, Action], ...]] = {
+    mask: tuple(
+        sorted(
+            (
+                (subset.bit_count(), attack)
+                for subset, attack in ATTACK.items()
+                if subset & ~mask == 0
+            ),
+            key=lambda pair: (pair[0], pair[1].cards),
+        )
+    )
+    for mask in [0, *ATTACK]
+}
+
+_CARD_COUNTS = {"attack": None, "defend": 2, "transfer": 1, "take": 0, "pass": 0}
+
+
+def parse_action(text: str) -> Action:
+    """The action written ``text`` in Durak notation; ``IllegalAction`` if it is malformed.
+
+    The cards of a multi-card attack may come in any order; the result is the canonical,
+    interned action, so ``parse_action(str(action)) == action``.
+    """
+    if not isinstance(text, str):
+        raise IllegalAction(f"not a valid action: {text!r}")
+    words = text.split()
+    if not words or words[0] not in _CARD_COUNTS:
+        raise IllegalAction(f"not a valid action: {text!r}")
+    kind, card_words = words[0], words[1:]
+    expected = _CARD_COUNTS[kind]
+    if (expected is None and not card_words) or (
+        expected is not None and len(card_words) != expected
+    ):
+        raise IllegalAction(f"not a valid action: {text!r}")
+    cards = notation_cards(card_words, text)
+    if kind == "attack":
+        mask = 0
+        for card in cards:
+            mask |= 1 << card
+        if mask & RANK_MASKS[card_rank(cards[0])] != mask:
+            raise IllegalAction(f"an attack is one or more cards of one rank: {text!r}")
+        return ATTACK[mask]
+    if kind == "defend":
+        return DEFEND[cards[0] * 52 + cards[1]]
+    if kind == "transfer":
+        return TRANSFER[cards[0]]
+    return TAKE if kind == "take" else PASS
