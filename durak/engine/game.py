@@ -99,10 +99,11 @@ class Game:
             raise IllegalAction(f"not a valid action: {action!r}")
         legal = self._legal_of(seat)
         if action not in legal:
-            try:
-                canonical = parse_action(str(action))
-            except (IndexError, TypeError):
-                raise IllegalAction(f"not a valid action: {action!r}") from None
+            if action.meld is not None or not all(
+                type(card) is int and 0 <= card < 52 for card in action.cards
+            ):
+                raise IllegalAction(f"not a valid action: {action!r}")
+            canonical = parse_action(str(action))
             if canonical not in legal:
                 raise IllegalAction(self._refusal(seat, canonical))
             action = canonical
@@ -283,10 +284,10 @@ class Game:
         return type(seat) is int and 0 <= seat < self.config.players
 
     def _legal_of(self, seat: int) -> list[Action]:
+        if not self._is_seat(seat):
+            raise IllegalAction(f"no seat {seat!r} in a {self.config.players}-player game")
         legal = self._legal.get(seat)
         if legal is None:
-            if not self._is_seat(seat):
-                raise IllegalAction(f"no seat {seat!r} in a {self.config.players}-player game")
             legal = self._legal[seat] = self._compute_legal(seat)
         return legal
 

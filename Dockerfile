@@ -1,0 +1,26 @@
+# The web image: Daphne serving cardgames.asgi. Used by the migrate, web1 and web2 services of
+# docker-compose.yml; nginx in front serves /static/ and balances the two workers.
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1
+
+WORKDIR /app
+
+# Dependencies first, read from pyproject.toml, so that a code change does not reinstall them.
+COPY pyproject.toml ./
+RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']))" > /tmp/requirements.txt \
+    && pip install -r /tmp/requirements.txt
+
+COPY . .
+RUN pip install --no-deps -e . \
+    && useradd --create-home --uid 1000 app \
+    && mkdir -p /app/staticfiles \
+    && chown app:app /app/staticfiles
+
+USER app
+EXPOSE 8000
+
+CMD ["daphne", "-b", "0.0.0.0", "-p", "8000", "--proxy-headers", "cardgames.asgi:application"]

@@ -1,0 +1,75 @@
+# Card games: everyday commands. Needs only GNU make and Python 3.11+.
+#
+#   make run     serve the site on http://127.0.0.1:8000 (SQLite, in-memory channel layer)
+#   make test    lint, format check and the whole test suite
+#   make bench   the Durak engine benchmark
+#   make lint    ruff check
+#   make format  ruff format + ruff check --fix
+
+PYTHON ?= python3
+VENV ?= .venv
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+PY := $(VENV)/bin/python
+BIN := $(VENV)/bin
+
+.DEFAULT_GOAL := help
+.PHONY: help run test bench lint format compilemessages migrate venv
+
+help:
+	@echo "make run              serve the site on http://$(HOST):$(PORT)"
+	@echo "make test             ruff check, ruff format --check, pytest"
+	@echo "make bench            Durak engine benchmark (python -m durak.bench)"
+	@echo "make lint / format    ruff check / ruff format"
+	@echo "make compilemessages  compile locale/*/LC_MESSAGES/*.po (no GNU gettext needed)"
+
+# The virtualenv; the project is (re)installed only when pyproject.toml changes.
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+venv: $(PY)
+
+$(VENV)/.installed-run: pyproject.toml | $(PY)
+	$(PY) -m pip install --upgrade --quiet pip
+	$(PY) -m pip install -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(PY)
+	$(PY) -m pip install --upgrade --quiet pip
+	$(PY) -m pip install -e '.[test]'
+	touch $@ $(VENV)/.installed-run
+
+# Translation catalogs: compiled with polib when there are any, otherwise nothing happens.
+compilemessages: $(VENV)/.installed-run
+	@if [ -n "$$(find locale -name '*.po' 2>/dev/null)" ]; then \
+		$(PY) manage.py compilepo; \
+	else \
+		echo "No .po catalogs under locale/: nothing to compile."; \
+	fi
+
+migrate: $(VENV)/.installed-run
+	$(PY) manage.py migrate --noinput
+
+run: compilemessages migrate
+	@echo "Serving on http://$(HOST):$(PORT)/ (Ctrl-C to stop)"
+	$(BIN)/daphne -b $(HOST) -p $(PORT) cardgames.asgi:application
+
+# Runs all three steps even when one fails, so that one run reports everything; fails if any did.
+test: $(VENV)/.installed-test
+	@failed=""; \
+	echo "$$ ruff check ."; $(BIN)/ruff check . || failed="$$failed ruff-check"; \
+	echo "$$ ruff format --check ."; $(BIN)/ruff format --check . || failed="$$failed ruff-format"; \
+	echo "$$ pytest"; $(PY) -m pytest || failed="$$failed pytest"; \
+	if [ -n "$$failed" ]; then echo "make test FAILED:$$failed" >&2; exit 1; fi
+
+bench: $(VENV)/.installed-run
+	$(PY) -m durak.bench
+
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: $(VENV)/.installed-test
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .

@@ -1,0 +1,37 @@
+"""ASGI entry point: Django for HTTP, Channels for websockets.
+
+Served by Daphne (``make run``, or the ``web1``/``web2`` containers of ``docker compose``).
+"""
+
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardgames.settings")
+
+# Set up Django (and its app registry) before importing anything that may import models.
+django_asgi_app = get_asgi_application()
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.conf import settings  # noqa: E402
+
+http_app = django_asgi_app
+if settings.DEBUG:
+    # Daphne serves no static files by itself; in production nginx does (deploy/nginx.conf).
+    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+
+    http_app = ASGIStaticFilesHandler(django_asgi_app)
+
+# The websocket routes (one consumer per game room) arrive with the online-play issue.
+websocket_urlpatterns: list = []
+
+application = ProtocolTypeRouter(
+    {
+        "http": http_app,
+        "websocket": AllowedHostsOriginValidator(
+            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+        ),
+    }
+)

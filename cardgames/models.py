@@ -1,0 +1,1 @@
+"""The platform's models (games, seats, saves, rooms) arrive with the issues that need them."""

@@ -1,0 +1,228 @@
+"""Django settings for the card-games website.
+
+Everything that differs between a laptop and a server comes from the environment. With no
+variable set at all you get the single-process setup of ``make run``: DEBUG on, SQLite in
+``db.sqlite3`` and the in-memory channel layer. Production (``DEBUG=0``) needs ``SECRET_KEY``
+and ``ALLOWED_HOSTS``, and normally ``DATABASE_URL`` (PostgreSQL) and ``REDIS_URL``.
+
+=========================  ==========================================================
+``SECRET_KEY``             required when DEBUG is off
+``DEBUG``                  ``1``/``0`` (default ``1``)
+``ALLOWED_HOSTS``          comma-separated host names
+``CSRF_TRUSTED_ORIGINS``   comma-separated origins, e.g. ``https://cards.example.org``
+``DATABASE_URL``           e.g. ``postgres://user:password@host:5432/name``
+``DATABASE_POOL``          ``1``/``0``: psycopg connection pool on PostgreSQL (default ``1``)
+``REDIS_URL``              e.g. ``redis://host:6379/0``: channels-redis layer
+``SECURE_SSL_REDIRECT``    ``1``/``0``, production only (default ``1``)
+``SECURE_HSTS_SECONDS``    production only (default one year)
+``LOG_LEVEL``              default ``INFO``
+=========================  ==========================================================
+"""
+
+import os
+from pathlib import Path
+
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.translation import gettext_lazy as _
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off", ""}
+
+
+def env_bool(name: str, default: bool) -> bool:
+    """Read a yes/no environment variable (``1/0``, ``true/false``, ``yes/no``, ``on/off``)."""
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    value = value.strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise ImproperlyConfigured(f"{name} must be 1 or 0, not {value!r}")
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    """Read a comma-separated environment variable; blanks are dropped."""
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    return [item.strip() for item in value.split(",") if item.strip()]
+
+
+def env_int(name: str, default: int) -> int:
+    """Read an integer environment variable."""
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be an integer, not {value!r}") from None
+
+
+# --- Core -------------------------------------------------------------------------------------
+
+DEBUG = env_bool("DEBUG", True)
+
+SECRET_KEY = os.environ.get("SECRET_KEY", "")
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured(
+            "SECRET_KEY must be set when DEBUG is off, e.g. "
+            "SECRET_KEY=$(python3 -c 'import secrets; print(secrets.token_urlsafe(50))')"
+        )
+    SECRET_KEY = "django-insecure-local-development-only-never-use-this-key-in-production"
+
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "daphne",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "channels",
+    "django_htmx",
+    "cardgames",
+    "durak",
+    "rummy",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "cardgames.urls"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "cardgames.context_processors.site",
+            ],
+        },
+    },
+]
+
+WSGI_APPLICATION = "cardgames.wsgi.application"
+ASGI_APPLICATION = "cardgames.asgi.application"
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Database ---------------------------------------------------------------------------------
+
+DATABASE_URL = os.environ.get("DATABASE_URL", "").strip()
+if DATABASE_URL:
+    import dj_database_url
+
+    # CONN_MAX_AGE stays 0: persistent connections leak under ASGI. PostgreSQL gets psycopg's
+    # connection pool instead (Django >= 5.1), one pool per worker process.
+    _database = dj_database_url.parse(DATABASE_URL, conn_max_age=0)
+    if _database["ENGINE"] == "django.db.backends.postgresql" and env_bool("DATABASE_POOL", True):
+        _database.setdefault("OPTIONS", {})["pool"] = True
+    DATABASES = {"default": _database}
+else:
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": BASE_DIR / "db.sqlite3",
+            "OPTIONS": {
+                # Writers take the lock when their transaction begins, not half-way through it:
+                # two tabs applying a move at once queue up instead of failing.
+                "transaction_mode": "IMMEDIATE",
+                "timeout": 20,
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            },
+        }
+    }
+
+# --- Channels ---------------------------------------------------------------------------------
+
+REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            # No socket timeout: an idle consumer must not be cut off (redis-py 8 sets 5 s).
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": None}]},
+        }
+    }
+else:
+    # Single process only: the in-memory layer does not cross processes.
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+# --- Authentication ---------------------------------------------------------------------------
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+# --- Languages --------------------------------------------------------------------------------
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", _("English")),
+    ("fr", _("French")),
+    ("it", _("Italian")),
+    ("ro", _("Romanian")),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+USE_I18N = True
+TIME_ZONE = "UTC"
+USE_TZ = True
+
+# --- Static files -----------------------------------------------------------------------------
+
+STATIC_URL = "static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+
+# --- Security ---------------------------------------------------------------------------------
+
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+
+if not DEBUG:
+    # Behind a proxy (nginx, a cloud load balancer) that terminates TLS and sets this header.
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31_536_000)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
+
+# --- Logging ----------------------------------------------------------------------------------
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO").upper()},
+}

@@ -1,0 +1,1 @@
+"""Durak: the Django app (registry entry, pages, rules page) around ``durak.engine``."""

@@ -1,0 +1,1 @@
+"""Rummy: the Django app (registry entry, pages, rules page) around ``rummy.engine``."""
