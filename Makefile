@@ -2,7 +2,7 @@
 #
 #   make run     serve the site on http://127.0.0.1:8000 (SQLite, in-memory channel layer)
 #   make test    lint, format check and the whole test suite
-#   make bench   the Durak engine benchmark
+#   make bench   the engine benchmarks
 #   make lint    ruff check
 #   make format  ruff format + ruff check --fix
 
@@ -20,7 +20,7 @@ BIN := $(VENV)/bin
 help:
 	@echo "make run              serve the site on http://$(HOST):$(PORT)"
 	@echo "make test             ruff check, ruff format --check, pytest"
-	@echo "make bench            Durak engine benchmark (python -m durak.bench)"
+	@echo "make bench            engine benchmarks (durak.bench, rummy.bench)"
 	@echo "make lint / format    ruff check / ruff format"
 	@echo "make compilemessages  compile locale/*/LC_MESSAGES/*.po (no GNU gettext needed)"
 
@@ -65,6 +65,7 @@ test: $(VENV)/.installed-test
 
 bench: $(VENV)/.installed-run
 	$(PY) -m durak.bench
+	$(PY) -m rummy.bench
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .

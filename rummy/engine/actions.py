@@ -1,0 +1,99 @@
+"""Rummy's actions, their notation, and the interned instances the engine hands out.
+
+An action is a ``cards.Action``; the cards of a meld or a layoff are in ascending card order,
+whatever order the notation named them in, so each action has one canonical form.
+
+>>> str(parse_action("meld 5c 3c 4c"))
+'meld 3c 4c 5c'
+>>> parse_action("layoff 2 7c 6c") == Action("layoff", (parse_card("6c"), parse_card("7c")), 2)
+True
+>>> parse_action("meld Qc Kc Ac")
+Traceback (most recent call last):
+...
+cards.errors.IllegalAction: a meld is a set or a run, the ace low: 'meld Qc Kc Ac'
+"""
+
+from cards import SUIT_MASKS, Action, IllegalAction, iter_cards, notation_cards
+from cards import parse_card as parse_card
+from rummy.engine.melds import hand_melds
+
+DRAW_STOCK = Action("draw stock")
+DRAW_DISCARD = Action("draw discard")
+# DISCARD[card]: discarding that card.
+DISCARD: tuple[Action, ...] = tuple(Action("discard", (card,)) for card in range(52))
+# _DISCARDS[cards of one suit]: discarding each of them, in card order (filled as needed).
+_DISCARDS: dict[int, tuple[Action, ...]] = {}
+
+
+def add_discards(actions: list[Action], cards: int) -> None:
+    """Append to ``actions`` the interned actions discarding each card of the mask ``cards``,
+    in card order."""
+    for suit_mask in SUIT_MASKS:
+        in_suit = cards & suit_mask
+        if in_suit:
+            found = _DISCARDS.get(in_suit)
+            if found is None:
+                found = _DISCARDS[in_suit] = tuple(DISCARD[card] for card in iter_cards(in_suit))
+            actions.extend(found)
+
+
+# MELD[mask]: putting the meld ``mask`` on the table; every possible meld is here.
+MELD: dict[int, Action] = {
+    meld: Action("meld", tuple(iter_cards(meld))) for meld in hand_melds((1 << 52) - 1)
+}
+# _LAYOFF[cards << 5 | number]: laying ``cards`` off on meld ``number`` (filled as listed; a
+# game has at most 17 melds, so the numbers fit in five bits).
+_LAYOFF: dict[int, Action] = {}
+
+
+def layoff_action(number: int, cards: int) -> Action:
+    """The interned action laying off the cards of mask ``cards`` on table meld ``number``."""
+    key = cards << 5 | number
+    action = _LAYOFF.get(key)
+    if action is None:
+        action = _LAYOFF[key] = Action("layoff", tuple(iter_cards(cards)), number)
+    return action
+
+
+def parse_action(text: str) -> Action:
+    """The action written ``text`` in Rummy notation; ``IllegalAction`` if it is malformed.
+
+    Accepts ``draw stock``, ``draw discard``, ``meld <cards>``, ``layoff <N> <cards>`` and
+    ``discard <card>``; the cards of a meld or layoff may come in any order. Whether the action
+    is legal now is for ``Game.apply`` to say; a meld that is no set or run is malformed.
+    """
+    if not isinstance(text, str):
+        raise IllegalAction(f"not a valid action: {text!r}")
+    words = text.split()
+    if len(words) == 2 and words[0] == "draw":
+        if words[1] == "stock":
+            return DRAW_STOCK
+        if words[1] == "discard":
+            return DRAW_DISCARD
+    elif len(words) == 2 and words[0] == "discard":
+        return DISCARD[notation_cards(words[1:], text)[0]]
+    elif len(words) >= 2 and words[0] == "meld":
+        action = MELD.get(_mask(notation_cards(words[1:], text)))
+        if action is None:
+            raise IllegalAction(f"a meld is a set or a run, the ace low: {text!r}")
+        return action
+    elif len(words) >= 3 and words[0] == "layoff" and _is_number(words[1]):
+        number = int(words[1])
+        mask = _mask(notation_cards(words[2:], text))
+        if number < 32:
+            action = _LAYOFF.get(mask << 5 | number)
+            if action is not None:
+                return action
+        return Action("layoff", tuple(iter_cards(mask)), number)
+    raise IllegalAction(f"not a valid action: {text!r}")
+
+
+def _is_number(word: str) -> bool:
+    return word.isascii() and word.isdigit() and len(word) <= 6
+
+
+def _mask(cards: tuple[int, ...]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
