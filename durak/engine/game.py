@@ -223,7 +223,8 @@ class Game:
         )
         game._emptied = list(data["emptied"])
         game._log = [entry_from_json(entry) for entry in data["log"]]
-        game._outcome = data["outcome"]
+        outcome = data["outcome"]
+        game._outcome = outcome and {**outcome, "finish_order": list(outcome["finish_order"])}
         game._legal = {}
         game._to_act = None
         return game

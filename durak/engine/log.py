@@ -57,5 +57,6 @@ def entry_from_json(data: dict[str, Any]) -> Entry:
     if event == "out":
         return ("out", data["seat"])
     if event == "end":
-        return ("end", data["outcome"])
+        outcome = data["outcome"]
+        return ("end", {**outcome, "finish_order": list(outcome["finish_order"])})
     raise ValueError(f"unknown log entry: {data!r}")

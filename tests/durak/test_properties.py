@@ -22,10 +22,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 import pytest
-from hypothesis import HealthCheck, given, note, settings
+from hypothesis import HealthCheck, Phase, given, note, settings
 from hypothesis import strategies as st
 
-from cards import Action, card_name, card_rank, card_suit, parse_card
+from cards import Action, card_name
 from durak.engine import Config, Game, IllegalAction, new_game, parse_action
 
 MAX_ACTIONS = 2_000
@@ -95,9 +95,19 @@ BAD_ACTIONS = [
 ]
 BAD_SEATS = [-1, 6, 99, None, "0", 1.5]
 
-SETTINGS = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
 # DURAK_PROPERTY_SCALE=10 runs ten times as many examples (the default keeps the file fast).
 SCALE = float(os.environ.get("DURAK_PROPERTY_SCALE", "1"))
+# Each example is a whole game, so shrinking a failure replays many games and can take minutes,
+# and a smaller seed is not a simpler game: it is off unless DURAK_PROPERTY_SHRINK=1. A failure
+# prints its Spec and the actions that led to it either way.
+PHASES = [Phase.explicit, Phase.reuse, Phase.generate]
+if os.environ.get("DURAK_PROPERTY_SHRINK") == "1":
+    PHASES.append(Phase.shrink)
+SETTINGS = {
+    "deadline": None,
+    "suppress_health_check": [HealthCheck.too_slow],
+    "phases": PHASES,
+}
 
 
 def examples(n: int) -> int:
@@ -297,7 +307,8 @@ def candidate_actions(game: Game, seat: int, state: dict, rng: random.Random) ->
     deck = full_deck(state["config"]["deck"])
     hand = state["hands"][seat]
     held = set(hand)
-    not_held = [card for card in deck if card not in held]
+    # (A durak who took every bout may end up holding the whole deck.)
+    not_held = [card for card in deck if card not in held] or deck
     table_attacks = [pair[0] for pair in state["table"]]
     uncovered = [pair[0] for pair in state["table"] if pair[1] is None]
     out: list[object] = ["pass", "take"]
@@ -357,6 +368,24 @@ def frozen_state(game: Game) -> dict:
     return copy.deepcopy(game.to_dict())
 
 
+def all_refused(game: Game, attempts: list[tuple[object, object]], before: dict) -> None:
+    """Every (seat, action) raises IllegalAction, and together they change nothing.
+
+    to_dict() is slow to compare after each one, so it is compared once for the batch; if it
+    changed, each attempt is retried on a fresh copy to name the culprit.
+    """
+    for seat, action in attempts:
+        try:
+            game.apply(seat, action)  # type: ignore[arg-type]
+        except IllegalAction:
+            continue
+        raise AssertionError(f"seat {seat!r} may play {action!r}, which is not legal")
+    if game.to_dict() != before:
+        for seat, action in attempts:
+            refused(Game.from_dict(copy.deepcopy(before)), seat, action, before)
+        raise AssertionError("refused actions changed the game")
+
+
 def illegal_attempts(game: Game, state: dict, rng: random.Random) -> list[tuple[object, object]]:
     """(seat, action) pairs that are not legal now, for every seat and a few bad seats."""
     players = len(state["hands"])
@@ -399,17 +428,7 @@ def test_everything_else_is_illegal_and_changes_nothing(spec: Spec) -> None:
                     s: list(map(str, game.legal_actions(s))) for s in range(spec.players)
                 }
                 to_act_before = game.to_act
-                attempts = illegal_attempts(game, before, rng)
-                for seat, action in attempts:
-                    with pytest.raises(IllegalAction):
-                        game.apply(seat, action)  # type: ignore[arg-type]
-                if game.to_dict() != before:
-                    # Find the refused action that changed the game (to_dict is slow to
-                    # compare after each one, so it is compared once per batch).
-                    for seat, action in attempts:
-                        fresh = Game.from_dict(copy.deepcopy(before))
-                        refused(fresh, seat, action, before)
-                    raise AssertionError("refused actions changed the game")
+                all_refused(game, illegal_attempts(game, before, rng), before)
                 after = {s: list(map(str, game.legal_actions(s))) for s in range(spec.players)}
                 assert after == legal_before, "a refused action changed the legal actions"
                 assert game.to_act == to_act_before
@@ -429,31 +448,28 @@ def test_malformed_notation_is_refused_by_parse_action() -> None:
 
 
 def test_malformed_actions_and_bad_seats_are_refused() -> None:
-    # Actions that name no real card, or a card as a negative or string index, are refused
-    # by every seat in every state (not played as the card they might alias).
-    for players, deck, transfer in ((2, 24, False), (3, 36, True), (6, 52, True)):
-        game = new_game(Config(players=players, deck=deck, transfer=transfer), seed=11)
+    # Actions that name no real card, or a card by a negative index or by its name, are
+    # refused by every seat (not played as the card they might alias), and so is any action
+    # for a seat that does not exist.
+    rng = random.Random(4)
+    for config in every_config():
+        game = new_game(config, seed=11)
         player = Player(game, random.Random(3))
         while game.outcome is None:
-            before = frozen_state(game)
-            for seat in range(players):
-                aliases = [
-                    Action(action.kind, tuple(card - 52 for card in action.cards))
-                    for action in game.legal_actions(seat)
-                    if action.cards
-                ]
-                aliases += [
-                    Action(action.kind, tuple(names(action)))
-                    for action in game.legal_actions(seat)
-                    if action.cards
-                ]
-                for action in BAD_ACTIONS + aliases[:4]:
-                    refused(game, seat, action, before)
-            for seat in game.to_act:
-                for action in game.legal_actions(seat)[:2]:
-                    for bad in [*BAD_SEATS, players]:
-                        refused(game, bad, action, before)
-                        refused(game, bad, str(action), before)
+            if rng.random() < 0.3:
+                attempts: list[tuple[object, object]] = []
+                for seat in range(config.players):
+                    for action in game.legal_actions(seat):
+                        if action.cards and rng.random() < 0.3:
+                            negative = tuple(card - 52 for card in action.cards)
+                            attempts.append((seat, Action(action.kind, negative)))
+                            attempts.append((seat, Action(action.kind, tuple(names(action)))))
+                    attempts += [(seat, action) for action in rng.sample(BAD_ACTIONS, 4)]
+                for seat in game.to_act:
+                    action = rng.choice(game.legal_actions(seat))
+                    for bad in [*BAD_SEATS, config.players]:
+                        attempts.append((bad, rng.choice([action, str(action)])))
+                all_refused(game, attempts, frozen_state(game))
             player.step()
 
 
@@ -577,6 +593,28 @@ def roundtrip(game: Game) -> tuple[Game, dict]:
     return Game.from_dict(data), data
 
 
+def scramble(value: object) -> None:
+    """Empty every list and dict nested in ``value`` (to show nothing else holds them)."""
+    children = value.values() if isinstance(value, dict) else value
+    if isinstance(value, dict | list):
+        for child in list(children):  # type: ignore[union-attr]
+            scramble(child)
+        value.clear()
+
+
+def check_restored_owns_its_state(game: Game) -> None:
+    """from_dict() copies what it keeps: changing its input later changes nothing."""
+    restored, data = roundtrip(game)
+    expected = copy.deepcopy(data)
+    scramble(data)
+    message = "the restored game shares from_dict()'s input: changing it changed the game"
+    try:
+        after = restored.to_dict()
+    except Exception as error:
+        raise AssertionError(message) from error
+    assert after == expected, message
+
+
 def same_game(a: Game, b: Game, players: int, view_seats: list[int] | None = None) -> None:
     """The same state and future; all views, or those of ``view_seats`` (views are slow)."""
     if view_seats is None:
@@ -602,10 +640,11 @@ def test_to_dict_from_dict_roundtrip_has_the_same_future(spec: Spec) -> None:
             if shadow is None and (len(player.history) >= start or game.outcome is not None):
                 shadow, data = roundtrip(game)
                 text = json.dumps(data, sort_keys=True)
-            elif rng.random() < 0.05 or game.outcome is not None:
+            elif rng.random() < 0.05:
                 restored, restored_data = roundtrip(game)
                 assert restored.to_dict() == restored_data
                 same_game(game, restored, spec.players)
+                check_restored_owns_its_state(game)
             if shadow is not None:
                 # Every step one seat's view, and often the full state and every view
                 # (view() and to_dict() cost the most).
@@ -618,6 +657,9 @@ def test_to_dict_from_dict_roundtrip_has_the_same_future(spec: Spec) -> None:
             if shadow is not None:
                 shadow.apply(seat, str(action))
         assert json.dumps(data, sort_keys=True) == text, "from_dict's input was mutated"
+        # A finished game round-trips too, and owns its outcome.
+        same_game(game, roundtrip(game)[0], spec.players)
+        check_restored_owns_its_state(game)
 
 
 # --------------------------------------------------------------------------------------------
@@ -803,7 +845,7 @@ def check_transition(prev: dict, seat: int, action: Action, state: dict, game: G
         assert len(state["table"]) == len(prev["table"]) + 1
     elif action.kind == "defend":
         assert [cards[0], None] in prev["table"], "defence of a card not uncovered"
-        assert beats(cards[1], cards[0], prev["trump"][1])
+        assert beats(cards[1], cards[0], prev["trump"][1]), f"{cards[1]} does not beat {cards[0]}"
     if action.kind in ("attack", "defend", "transfer") and same_bout:
         assert state["passed"] == [], "a card was played but passes were not cleared"
     if action.kind == "take" and same_bout:
@@ -888,10 +930,3 @@ def test_explicit_deck_deals_in_order() -> None:
         else:
             assert state["trump"] == deck[-1]
             assert state["stock"] == []
-
-
-def test_card_helpers_agree_with_notation() -> None:
-    # Guards the helpers this file relies on (card names, suits and ranks).
-    assert card_name(parse_card("Td")) == "Td"
-    assert card_suit(parse_card("Td")) == 1 and RANK_ORDER[card_rank(parse_card("Td"))] == "T"
-    assert copy.deepcopy(Action("take")) == parse_action("take")
