@@ -1,0 +1,19 @@
+"""Computer players for Durak and Rummy: Easy, Medium and Hard.
+
+A bot's only inputs are one seat's view and the list of that seat's legal actions (their
+notations); it returns one of them. It keeps no memory between calls (the view's public log is
+its memory) and never imports Django or ``cardgames``. It may use the engines to play out
+sampled worlds.
+
+>>> from durak.engine import Config, new_game
+>>> import random
+>>> game = new_game(Config(), seed=3)
+>>> seat = game.to_act[0]
+>>> legal = [str(action) for action in game.legal_actions(seat)]
+>>> get_bot("durak", "easy").choose(game.view(seat), legal, random.Random(1)) in legal
+True
+"""
+
+from ai.base import LEVELS, Bot, get_bot
+
+__all__ = ["LEVELS", "Bot", "get_bot"]

@@ -1,0 +1,1 @@
+"""The Durak bots: ``easy`` (lowest card), ``medium`` (heuristics), ``hard`` (search)."""

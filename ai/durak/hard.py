@@ -1,0 +1,73 @@
+"""Hard: card tracking, determinized Monte Carlo search, and an exact two-seat endgame.
+
+Every call starts from the view alone (no memory between calls):
+
+1. One legal action: play it at once.
+2. Read the public log (``tracking``): every card seen, what each seat picked up and still
+   holds, what it could not beat.
+3. Two seats left and every card placed (the stock is empty): solve the rest of the game
+   exactly (``endgame``) if it fits the budget; among equally good moves, or if it does not
+   fit, fall through to the search with that one world.
+4. Otherwise sample worlds consistent with what is known (``worlds``) and score each legal
+   action by playouts with a Medium-like policy (``policy``) over the same worlds, dropping
+   clearly worse actions as evidence comes in (``search``).
+"""
+
+import random
+import time
+from typing import Any
+
+from ai.durak.endgame import solve_actions
+from ai.durak.search import flat_search
+from ai.durak.tracking import read_knowledge
+from ai.durak.worlds import Sampler, public_sim, world_sim
+from durak.engine import parse_action
+
+DEFAULT_BUDGET = 0.25
+# Share of the budget the exact solver may use before the search takes over.
+SOLVER_SHARE = 0.6
+SOLVER_NODES = 400_000
+
+
+class HardDurakBot:
+    """Search-based play within ``budget`` seconds a decision."""
+
+    def __init__(self, budget: float = DEFAULT_BUDGET, solver_nodes: int = SOLVER_NODES) -> None:
+        """A Hard bot that thinks at most about ``budget`` seconds per decision."""
+        self.budget = budget
+        self.solver_nodes = solver_nodes
+
+    def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+        """The best of ``legal`` that the search finds in time."""
+        if len(legal) == 1:
+            return legal[0]
+        began = time.perf_counter()
+        deadline = began + self.budget
+        seat = view["seat"]
+        actions = [parse_action(text) for text in legal]
+        knowledge = read_knowledge(view)
+        sampler = Sampler(knowledge, view["stock"])
+        base = public_sim(view)
+        if not sampler.feasible:  # the view does not add up: play the policy's move
+            return legal[flat_search(base, seat, actions, None, rng, deadline)]
+        candidates = list(range(len(actions)))
+        in_play = base.in_play.bit_count()
+        if in_play == 2 and sampler.certain:
+            world = sampler.sample(rng)
+            values = solve_actions(
+                world_sim(base, world),
+                seat,
+                actions,
+                max_nodes=self.solver_nodes,
+                deadline=began + SOLVER_SHARE * self.budget,
+            )
+            if values is not None:
+                best = max(values)
+                candidates = [index for index, value in enumerate(values) if value == best]
+                if len(candidates) == 1:
+                    return legal[candidates[0]]
+        index = flat_search(base, seat, actions, sampler, rng, deadline, candidates)
+        return legal[index]
+
+
+BOT_CLASS = HardDurakBot

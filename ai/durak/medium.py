@@ -1,0 +1,150 @@
+"""Medium: keeps its trumps, feeds the defender what it cannot beat, watches the stock."""
+
+import random
+from typing import Any
+
+from ai.durak.situation import Situation
+from ai.durak.tracking import Knowledge, beats, read_knowledge
+from cards import Action, card_rank, iter_cards
+
+# Below this many cards in the stock the bot plays for the endgame: shedding cards matters
+# more than keeping good ones.
+ENDGAME_STOCK = 4
+# Ranks (0 = two … 12 = ace) a bot gives away freely in a throw-in: up to the ten.
+CHEAP_RANK = 8
+
+
+class MediumDurakBot:
+    """Heuristic play: cheap attacks, trumps saved for when they matter, sensible takes."""
+
+    def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+        """The heuristically best of ``legal``."""
+        situation = Situation.read(view, legal)
+        knowledge = read_knowledge(view)
+        if situation.defending:
+            action = self._defend(situation)
+        elif not situation.table:
+            action = self._open(situation, knowledge)
+        else:
+            action = self._throw_in(situation, knowledge)
+        return situation.notation(action) if action is not None else _fallback(legal)
+
+    def _open(self, situation: Situation, knowledge: Knowledge) -> Action:
+        """Lead the weakest rank, with every non-trump card of it at once.
+
+        Once the stock is empty, lead first what the defender surely cannot beat.
+        """
+        endgame = situation.stock <= ENDGAME_STOCK
+        defender = situation.defender
+        if situation.stock == 0 and defender is not None:
+            sure = [
+                action
+                for action in situation.of_kind("attack")
+                if all(_surely_unbeatable(card, defender, knowledge) for card in action.cards)
+            ]
+            if sure:
+                return max(
+                    sure,
+                    key=lambda action: (
+                        len(action.cards),
+                        -min(situation.strength(card) for card in action.cards),
+                    ),
+                )
+
+        def cost(action: Action) -> tuple[float, int]:
+            cards = action.cards
+            strengths = [situation.strength(card) for card in cards]
+            trumps = sum(situation.is_trump(card) for card in cards)
+            if trumps and not endgame:
+                return (100.0 + max(strengths), -len(cards))
+            # Prefer low cards; several of a rank at once is worth about two ranks.
+            return (max(strengths) - 2.0 * (len(cards) - 1) + 20 * trumps, -len(cards))
+
+        return min(situation.of_kind("attack"), key=cost)
+
+    def _throw_in(self, situation: Situation, knowledge: Knowledge) -> Action | None:
+        """Add cheap cards, above all ones the defender showed it cannot beat."""
+        defender = situation.defender
+        endgame = situation.stock <= ENDGAME_STOCK
+        best: tuple[float, Action] | None = None
+        for action in situation.of_kind("attack"):
+            if len(action.cards) != 1:
+                continue
+            card = action.cards[0]
+            trump = situation.is_trump(card)
+            unbeatable = defender is not None and _surely_unbeatable(card, defender, knowledge)
+            if situation.taking:
+                worth = not trump and (endgame or card_rank(card) <= CHEAP_RANK)
+            else:
+                worth = unbeatable or (not trump and (endgame or card_rank(card) <= CHEAP_RANK))
+                if trump and not endgame:
+                    worth = unbeatable and card_rank(card) <= CHEAP_RANK
+            if not worth:
+                continue
+            score = situation.strength(card) - (10 if unbeatable else 0)
+            if best is None or score < best[0]:
+                best = (score, action)
+        if best is not None:
+            return best[1]
+        passes = situation.of_kind("pass")
+        return passes[0] if passes else None
+
+    def _defend(self, situation: Situation) -> Action:
+        """Transfer cheaply if possible; cover cheaply; take rather than waste big trumps."""
+        transfers = [
+            action
+            for action in situation.of_kind("transfer")
+            if not situation.is_trump(action.cards[0])
+        ]
+        if transfers:
+            return min(transfers, key=lambda action: situation.strength(action.cards[0]))
+        uncovered = [attack for attack, defence in situation.table if defence is None]
+        plan = _cheapest_cover(situation, uncovered)
+        take = situation.of_kind("take")
+        if plan is None:
+            return take[0]
+        endgame = situation.stock <= ENDGAME_STOCK
+        expensive = [card for card in plan.values() if situation.strength(card) >= 13 + 9]
+        table_cards = sum(1 + (defence is not None) for _, defence in situation.table)
+        if not endgame and expensive and table_cards <= 3 and take:
+            return take[0]
+        # Cover the attack whose planned card is the cheapest first: it keeps options open.
+        attack = min(plan, key=lambda attack: situation.strength(plan[attack]))
+        for action in situation.of_kind("defend"):
+            if action.cards == (attack, plan[attack]):
+                return action
+        return take[0]
+
+
+def _cheapest_cover(situation: Situation, uncovered: list[int]) -> dict[int, int] | None:
+    """A cheap way to cover every card of ``uncovered`` from the hand, or None if there is none."""
+    available = sorted(situation.hand, key=situation.strength)
+    trump_suit = 0x1FFF << (13 * situation.trump_suit)
+    plan: dict[int, int] = {}
+    for attack in sorted(uncovered, key=situation.strength, reverse=True):
+        cover = next((card for card in available if beats(card, attack, trump_suit)), None)
+        if cover is None:
+            return None
+        plan[attack] = cover
+        available.remove(cover)
+    return plan
+
+
+def _surely_unbeatable(card: int, defender: int, knowledge: Knowledge) -> bool:
+    """Whether the defender surely holds nothing that covers ``card``."""
+    trumps = knowledge.trumps
+    if any(beats(other, card, trumps) for other in iter_cards(knowledge.known[defender])):
+        return False
+    if knowledge.hidden_count(defender) == 0:
+        return True
+    return not any(
+        beats(other, card, trumps) and knowledge.can_hold(defender, other)
+        for other in iter_cards(knowledge.unseen)
+    )
+
+
+def _fallback(legal: list[str]) -> str:
+    return "pass" if "pass" in legal else legal[0]
+
+
+BOT_CLASS = MediumDurakBot

@@ -1,0 +1,105 @@
+"""Flat Monte Carlo over determinizations: score each candidate action by playouts.
+
+Every round samples one world and plays every still-active candidate in it, each followed by
+a policy playout, so the candidates are compared on the same deals (common random numbers).
+Candidates that fall clearly behind the leader are dropped; the policy's own choice gets a
+small bonus, so that when the playouts cannot tell the actions apart the bot plays like a
+sound heuristic player rather than at random.
+"""
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+from ai.durak.playout import DRAW, Sim
+from ai.durak.policy import choose_move, move_action, playout
+from ai.durak.worlds import Sampler, world_sim
+from cards import Action
+
+# Added to the mean score of the action the policy itself would play.
+PRIOR_BONUS = 0.02
+# Playouts of one fully known world are varied by this much randomness in the policy.
+SINGLE_WORLD_EPSILON = 0.1
+# Candidates whose mean trails the leader's by more than this many standard errors drop out.
+PRUNE_SIGMAS = 2.0
+PRUNE_EVERY = 4
+
+
+def score(sim: Sim, seat: int) -> float:
+    """The result of a finished ``sim`` for ``seat``: 1 not the durak, ½ a draw, 0 the durak."""
+    if sim.durak == DRAW:
+        return 0.5
+    return 0.0 if sim.durak == seat else 1.0
+
+
+def policy_index(base: Sim, seat: int, actions: Sequence[Action], rng: random.Random) -> int:
+    """The index in ``actions`` of the policy's move in ``base``; 0 if it is not among them."""
+    action = move_action(choose_move(base, seat, rng))
+    for index, candidate in enumerate(actions):
+        if candidate == action:
+            return index
+    return 0
+
+
+def flat_search(
+    base: Sim,
+    seat: int,
+    actions: Sequence[Action],
+    sampler: Sampler | None,
+    rng: random.Random,
+    deadline: float,
+    candidates: Sequence[int] | None = None,
+) -> int:
+    """The index of the best of ``actions`` for ``seat`` found by ``deadline``.
+
+    ``base`` is the public state (``worlds.public_sim``), ``sampler`` deals its hidden cards
+    (None: no search, the policy's move), ``candidates`` restricts the choice to some indices.
+    """
+    active = list(range(len(actions)) if candidates is None else candidates)
+    prior = policy_index(base, seat, actions, rng)
+    if sampler is None or len(active) == 1:
+        return prior if prior in active else active[0]
+    sums = [0.0] * len(actions)
+    counts = [0] * len(actions)
+    epsilon = SINGLE_WORLD_EPSILON if sampler.certain else 0.0
+    rounds = 0
+    clock = time.perf_counter
+    while clock() < deadline:
+        world = world_sim(base, sampler.sample(rng))
+        seed = rng.getrandbits(32)
+        for index in active:
+            sim = world.clone()
+            action = actions[index]
+            sim.apply(seat, action.kind, action.cards)
+            playout(sim, random.Random(seed) if epsilon else rng, epsilon)
+            sums[index] += score(sim, seat)
+            counts[index] += 1
+            if clock() >= deadline:
+                break
+        rounds += 1
+        if rounds % PRUNE_EVERY == 0 and len(active) > 1:
+            active = _survivors(active, sums, counts, prior)
+            if len(active) == 1:
+                break
+
+    def value(index: int) -> float:
+        if not counts[index]:
+            return -1.0 + (PRIOR_BONUS if index == prior else 0.0)
+        return sums[index] / counts[index] + (PRIOR_BONUS if index == prior else 0.0)
+
+    return max(active, key=value)
+
+
+def _survivors(active: list[int], sums: list[float], counts: list[int], prior: int) -> list[int]:
+    """The candidates still within reach of the leader."""
+    means = {index: sums[index] / counts[index] for index in active if counts[index]}
+    if len(means) < len(active):
+        return active
+    leader = max(means.values())
+    kept = []
+    for index in active:
+        spread = math.sqrt(0.5 / counts[index])  # a paired difference of two ~½-variance scores
+        if means[index] + PRUNE_SIGMAS * spread >= leader or index == prior:
+            kept.append(index)
+    return kept

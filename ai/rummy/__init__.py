@@ -1,0 +1,13 @@
+"""The Rummy bots: ``easy`` (melds at once, sheds its highest card), ``medium`` (heuristics:
+keeps promising cards, feeds the opponent nothing, holds melds while it is safe) and ``hard``
+(tracks every public card and searches sampled hidden hands).
+
+The modules with one job each:
+
+- ``situation``: the seat's view and legal list as card bitmasks;
+- ``tracking``: what the public log tells about the discard pile and the opponent's hand;
+- ``plan``: the best arrangement of a hand into melds, layoffs and promising pairs;
+- ``policy``: the Medium-like decisions on bitmasks, shared by Medium and Hard's playouts;
+- ``worlds``: sampled hidden hands and stock orders (determinization) for Hard;
+- ``playout``: a lean copy of the rules that plays sampled worlds out quickly.
+"""

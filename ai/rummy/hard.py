@@ -1,0 +1,240 @@
+"""Hard: tracks every public card, infers the opponent's hand, and searches sampled worlds.
+
+The draw and the discard are searched over *worlds*: the opponent's hidden hand drawn with the
+inference weights of ``ai.rummy.worlds`` (what it took, refused and threw), the stock in random
+order. A discard is played in every world, the opponent answers with a whole turn as Medium
+would (taking the card if it helps it), and this seat's next draw is judged exactly, the
+opponent's discard or the average over the world's stock (``ai.rummy.lookahead``); the hands
+are then weighed against each other as a chance of winning. The draw compares the top card
+with the stock's average the same way. Every candidate meets the same worlds; the best average
+wins. Going out, layoffs and the hold-or-meld choice follow Medium's rules and return at once,
+as does any decision with a single sensible choice. The search stops at the time budget.
+"""
+
+import random
+import time
+from typing import Any
+
+from ai.rummy.lookahead import NextDraw, chance
+from ai.rummy.plan import DEFAULT_COSTS, NEW_MELD, RELATED, Arranger, going_out
+from ai.rummy.playout import Sim
+from ai.rummy.policy import Outlook, discard_costs, meld_now
+from ai.rummy.rollout import play_turn
+from ai.rummy.situation import Situation, discard_notation, group_notation
+from ai.rummy.tracking import Public, read_public
+from ai.rummy.worlds import Sampler
+from cards import parse_card
+from rummy.engine.melds import layoff_touch
+
+# The default time budget of one decision, in seconds.
+BUDGET = 0.25
+# The share of the budget spent searching (the rest is margin for reading the view and for
+# the last world to finish).
+SEARCH_SHARE = 0.8
+# At most this many discards are searched: the best ones by Medium's reckoning.
+MAX_DISCARDS = 6
+# Worlds searched at most (a decision that converges early returns early).
+MAX_WORLDS = 400
+
+
+class HardRummyBot:
+    """Determinized search over the draw and the discard; Medium's rules for the rest."""
+
+    def __init__(self, budget: float = BUDGET, worlds: int = MAX_WORLDS) -> None:
+        """``budget``: seconds per decision; ``worlds``: the most worlds one search samples
+        (a small number makes the bot's choice independent of the machine's speed)."""
+        self.budget = budget
+        self.worlds = worlds
+
+    def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+        """The draw or discard that fares best in sampled worlds; the obvious move at once."""
+        began = time.perf_counter()
+        if len(legal) == 1:
+            return legal[0]
+        situation = Situation.read(view, legal)
+        public = read_public(view)
+        outlook = Outlook(
+            table=situation.table,
+            live=public.unseen,
+            opp_known=public.opp_known,
+            opp_size=situation.opp_size,
+        )
+        deadline = began + self.budget * SEARCH_SHARE
+        if situation.phase == "draw":
+            draws = draw_candidates(situation, outlook)
+            if len(draws) == 1:
+                return draws[0]
+            return choose_draw(view, public, situation, outlook, rng, deadline, self.worlds)
+        move = obvious_move(situation, outlook)
+        if move is not None:
+            return move
+        candidates = discard_candidates(situation, outlook)
+        if len(candidates) == 1:
+            return discard_notation(candidates[0])
+        card = choose_discard(view, public, situation, candidates, rng, deadline, self.worlds)
+        return discard_notation(card)
+
+
+def draw_candidates(situation: Situation, outlook: Outlook) -> list[str]:
+    """The draws worth searching: the stock alone when the top card goes with nothing (or
+    cannot be taken), the pile alone when it lets the hand go out now."""
+    top = situation.top
+    if top < 0 or "draw discard" not in situation.legal_set:
+        return ["draw stock"]
+    hand = situation.hand
+    bit = 1 << top
+    if going_out(hand | bit, outlook.table, top) is not None:
+        return ["draw discard"]
+    if not hand & RELATED[top] and not _extends_table(top, outlook.table):
+        return ["draw stock"]
+    return ["draw stock", "draw discard"]
+
+
+def obvious_move(situation: Situation, outlook: Outlook) -> str | None:
+    """A play-phase move needing no search: going out, a layoff, a meld Medium would make."""
+    hand = situation.hand
+    drawn = situation.drawn
+    stuck = 1 << drawn if drawn >= 0 else -1
+    legal = situation.legal_set
+    out = going_out(hand, outlook.table, drawn)
+    if out is not None:
+        for cards, target in out:
+            notation = group_notation(cards, target)
+            if hand ^ cards != stuck and notation in legal:
+                return notation
+        for name in situation.legal:
+            if name.startswith("discard"):
+                return name
+    _, groups = Arranger(hand, outlook.table, DEFAULT_COSTS).best(hand)
+    for cards, target in groups:
+        if target >= 0 and hand ^ cards != stuck:
+            notation = group_notation(cards, target)
+            if notation in legal:
+                return notation
+    for cards, target in groups:
+        if target == NEW_MELD and hand ^ cards != stuck and meld_now(cards, outlook):
+            notation = group_notation(cards, target)
+            if notation in legal:
+                return notation
+    return None
+
+
+def discard_candidates(situation: Situation, outlook: Outlook) -> list[int]:
+    """The legal discards worth searching, the best by Medium's reckoning first."""
+    hand = situation.hand
+    arranger = Arranger(hand, outlook.table, DEFAULT_COSTS)
+    legal = set(situation.discards())
+    scored = sorted(
+        (cost, card)
+        for cost, card in discard_costs(hand, situation.drawn, outlook, arranger)
+        if card in legal
+    )
+    if not scored:
+        return [card for card in situation.discards()][:1] or [_card_of(situation.legal[-1])]
+    best = scored[0][0]
+    # Cards far worse than the best (breaking a meld, say) are not worth weighing.
+    return [card for cost, card in scored if cost <= best + 1.5][:MAX_DISCARDS]
+
+
+def choose_draw(
+    view: dict[str, Any],
+    public: Public,
+    situation: Situation,
+    outlook: Outlook,
+    rng: random.Random,
+    deadline: float,
+    most: int = MAX_WORLDS,
+) -> str:
+    """Take the pile's top card or draw blind, whichever gives the better chance of winning:
+    the value after the best discard with the top card, against its average over the cards
+    the stock may hold, each judged against the opponent's hand in sampled worlds."""
+    sampler = Sampler(view, public)
+    ahead = NextDraw(situation.hand, situation.table, outlook.live)
+    ahead.fill(public.unseen)
+    take = ahead.take_value(situation.top)
+    stock_total = take_total = 0.0
+    worlds = 0
+    while worlds < most and (worlds == 0 or time.perf_counter() < deadline):
+        world = sampler.sim(rng)
+        other = opponent_value(world, 1 - situation.seat)
+        take_total += chance(take, other, False)
+        stock_total += _mean(chance(ahead.stock_value(card), other, False) for card in world.stock)
+        worlds += 1
+    return "draw discard" if take_total > stock_total else "draw stock"
+
+
+def choose_discard(
+    view: dict[str, Any],
+    public: Public,
+    situation: Situation,
+    candidates: list[int],
+    rng: random.Random,
+    deadline: float,
+    most: int = MAX_WORLDS,
+) -> int:
+    """The discard with the best chance of winning over sampled worlds: the opponent plays
+    its turn (as Medium would: taking the discard if it helps), then this seat draws, the
+    opponent's discard or the stock's average, whichever is better (see ``NextDraw``)."""
+    seat = situation.seat
+    opp = 1 - seat
+    hand = situation.hand
+    live = public.unseen
+    aheads = []
+    for card in candidates:
+        ahead = NextDraw(hand ^ 1 << card, situation.table, live)
+        ahead.fill(live)
+        aheads.append(ahead)
+        if time.perf_counter() > deadline:
+            break
+    sampler = Sampler(view, public)
+    totals = [0.0] * len(aheads)
+    worlds = 0
+    while worlds < most and (worlds == 0 or time.perf_counter() < deadline):
+        world = sampler.sim(rng)
+        for index, card in enumerate(candidates[: len(aheads)]):
+            sim = world.copy()
+            sim.discard(card)
+            play_turn(sim)
+            totals[index] += _after_reply(sim, opp, aheads[index])
+        worlds += 1
+    best = max(range(len(aheads)), key=lambda index: (totals[index], -index))
+    return candidates[best]
+
+
+def _after_reply(sim: Sim, opp: int, ahead: NextDraw) -> float:
+    """This seat's chance of winning once the opponent has played its turn in ``sim``."""
+    if sim.over:
+        return 0.5 if sim.winner is None else float(sim.winner != opp)
+    other = opponent_value(sim, opp)
+    stock = _mean(chance(ahead.stock_value(card), other, False) for card in sim.stock)
+    top = sim.top()
+    if top < 0:
+        return stock
+    return max(stock, chance(ahead.take_value(top), other, False))
+
+
+def opponent_value(sim: Sim, opp: int) -> float:
+    """The value of the opponent's hand in ``sim``, as it would judge it."""
+    hand = sim.hands[opp]
+    return Arranger(hand, sim.table, DEFAULT_COSTS).value(hand, sim.unseen_by(opp))
+
+
+def _mean(values: Any) -> float:
+    total = 0.0
+    count = 0
+    for value in values:
+        total += value
+        count += 1
+    return total / count if count else 0.5
+
+
+def _card_of(notation: str) -> int:
+    return parse_card(notation.split()[1])
+
+
+def _extends_table(card: int, table: list[int]) -> bool:
+    bit = 1 << card
+    return any(layoff_touch(meld) & bit for meld in table)
+
+
+BOT_CLASS = HardRummyBot

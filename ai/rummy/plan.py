@@ -1,0 +1,248 @@
+"""The best arrangement of a hand: melds to make, cards to lay off, promising pairs to keep.
+
+An *arrangement* divides the cards of a hand into disjoint *groups*, which can leave the hand,
+and *loose* cards: a group is a new meld from the hand (``target`` ``NEW_MELD``) or cards to lay
+off on table meld ``N`` (``target`` N). Each loose card costs one card still to get rid of plus
+a little for its points (``card_costs``); ``Arranger.best`` finds the cheapest arrangement of
+the hand or of any part of it, sharing its work between parts, so that weighing every discard
+costs little more than one arrangement.
+
+A hand's *value* (``Arranger.value``, lower is better) then credits the loose cards that are one
+card short of a meld: a *partial* is a pair of a rank, or two cards of a suit next to each other
+or one apart (the ace low), worth more the more ``live`` cards (cards that may still be drawn)
+would complete it. Each loose card counts in one partial at most.
+
+>>> from cards import cards_mask, mask_names
+>>> hand = cards_mask(["3c", "4c", "5c", "9h", "9s", "Kd", "2s"])
+>>> table = [cards_mask(["Qd", "Jd", "Td"])]
+>>> cost, groups = Arranger(hand, table, card_costs()).best(hand)
+>>> [(mask_names(cards), target) for cards, target in groups]
+[(['3c', '4c', '5c'], -1), (['Kd'], 0)]
+>>> out = going_out(cards_mask(["3c", "4c", "5c", "Kd", "2s"]), table, -1)
+>>> [mask_names(cards) for cards, _ in out]
+[['3c', '4c', '5c'], ['Kd']]
+"""
+
+from collections.abc import Sequence
+
+from rummy.engine.hand import CARD_POINTS
+from rummy.engine.melds import hand_melds, layoff_touch, layoffs
+
+NEW_MELD = -1
+
+# A group: (its cards, its target).
+Group = tuple[int, int]
+
+# The cost of a loose card: one card still to get rid of, plus a little for its points.
+POINT_WEIGHT = 0.02
+# The share of its cards' cost a partial saves, by the number of live cards completing it.
+PARTIAL_CREDIT = (0.0, 0.3, 0.45, 0.55)
+
+
+def card_costs(point_weight: float = POINT_WEIGHT) -> list[float]:
+    """The cost of each card (by card number) when it is left loose."""
+    return [1.0 + point_weight * CARD_POINTS[card] for card in range(52)]
+
+
+UNIT_COSTS: list[float] = [1.0] * 52
+DEFAULT_COSTS: list[float] = card_costs()
+
+
+def _ace_low(card: int) -> int:
+    """A card's rank position with the ace low: ace 0, two 1 … king 12."""
+    return (card + 1) % 13
+
+
+def _completions() -> tuple[list[int], dict[int, int]]:
+    """``related[card]``: the cards making a partial with it; ``outs[pair]``: the cards that
+    turn the partial ``pair`` (a two-card mask) into a meld."""
+    related = [0] * 52
+    outs: dict[int, int] = {}
+    for card in range(52):
+        rank, suit = card % 13, card // 13
+        for other in range(card + 1, 52):
+            other_rank, other_suit = other % 13, other // 13
+            pair = 1 << card | 1 << other
+            if rank == other_rank:
+                wanted = 0
+                for any_suit in range(4):
+                    wanted |= 1 << (any_suit * 13 + rank)
+                outs[pair] = wanted & ~pair
+            elif suit == other_suit and 1 <= abs(_ace_low(card) - _ace_low(other)) <= 2:
+                low, high = sorted((_ace_low(card), _ace_low(other)))
+                positions = [low - 1, high + 1] if high - low == 1 else [low + 1]
+                wanted = 0
+                for position in positions:
+                    if 0 <= position <= 12:
+                        wanted |= 1 << (suit * 13 + (position + 12) % 13)
+                outs[pair] = wanted
+            else:
+                continue
+            related[card] |= 1 << other
+            related[other] |= 1 << card
+    return related, outs
+
+
+RELATED, OUTS = _completions()
+
+
+class Arranger:
+    """The cheapest arrangements of ``hand`` and of its parts, on the table ``table``, with
+    ``costs[card]`` the cost of a loose card."""
+
+    __slots__ = ("active", "costs", "hand", "memo", "options", "pairs", "pairs_live", "passive")
+
+    def __init__(self, hand: int, table: Sequence[int], costs: Sequence[float]) -> None:
+        self.hand = hand
+        self.costs = costs
+        # options[card]: (cards, target) of every group whose lowest card is ``card``.
+        options: dict[int, list[Group]] = {}
+        active = 0
+        for meld in hand_melds(hand):
+            options.setdefault((meld & -meld).bit_length() - 1, []).append((meld, NEW_MELD))
+            active |= meld
+        for number, meld in enumerate(table):
+            if hand & layoff_touch(meld):
+                for extra in layoffs(meld, hand):
+                    low = (extra & -extra).bit_length() - 1
+                    options.setdefault(low, []).append((extra, number))
+                    active |= extra
+        self.options = options
+        # The cards in some group: only they need the search; the others are always loose.
+        self.active = active
+        self.passive = 0.0
+        rest = hand & ~active
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            self.passive += costs[low.bit_length() - 1]
+        self.memo: dict[int, tuple[float, tuple[Group, ...]]] = {0: (0.0, ())}
+        self.pairs: list[tuple[float, int]] = []
+        self.pairs_live = -1
+
+    def best(self, rest: int) -> tuple[float, tuple[Group, ...]]:
+        """The cheapest arrangement of the cards ``rest`` (part of the hand): the cost of its
+        loose cards and its groups."""
+        active = rest & self.active
+        cost, groups = self._solve(active)
+        cost += self.passive
+        missing = self.hand & ~self.active & ~rest
+        if missing:
+            costs = self.costs
+            while missing:
+                low = missing & -missing
+                missing ^= low
+                cost -= costs[low.bit_length() - 1]
+        return cost, groups
+
+    def recosted(self, costs: Sequence[float]) -> "Arranger":
+        """The same hand and table with other loose-card costs (the groups are reused)."""
+        other = Arranger.__new__(Arranger)
+        other.hand = self.hand
+        other.costs = costs
+        other.options = self.options
+        other.active = self.active
+        other.passive = 0.0
+        rest = self.hand & ~self.active
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            other.passive += costs[low.bit_length() - 1]
+        other.memo = {0: (0.0, ())}
+        other.pairs = []
+        other.pairs_live = -1
+        return other
+
+    def _solve(self, rest: int) -> tuple[float, tuple[Group, ...]]:
+        memo = self.memo
+        found = memo.get(rest)
+        if found is not None:
+            return found
+        low = rest & -rest
+        card = low.bit_length() - 1
+        cost, groups = self._solve(rest ^ low)
+        cost += self.costs[card]
+        for cards, target in self.options.get(card, ()):
+            if cards & rest == cards:
+                sub_cost, sub_groups = self._solve(rest ^ cards)
+                if sub_cost < cost:
+                    cost = sub_cost
+                    groups = ((cards, target), *sub_groups)
+        found = memo[rest] = (cost, groups)
+        return found
+
+    def value(self, rest: int, live: int) -> float:
+        """The value of the cards ``rest`` (lower is better): the cost of the best
+        arrangement's loose cards, less the credit of their partials."""
+        cost, groups = self.best(rest)
+        loose = rest
+        for cards, _ in groups:
+            loose &= ~cards
+        if self.pairs_live != live:
+            self.pairs = partials(self.hand, live, self.costs)
+            self.pairs_live = live
+        used = 0
+        for credit, pair in self.pairs:
+            if pair & loose == pair and not pair & used:
+                used |= pair
+                cost -= credit
+        return cost
+
+
+def partials(cards: int, live: int, costs: Sequence[float]) -> list[tuple[float, int]]:
+    """Every partial among ``cards`` with its credit (what it saves: a share of its two cards'
+    costs, by how many ``live`` cards would complete it), the best first."""
+    found = []
+    rest = cards
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        card = low.bit_length() - 1
+        partners = RELATED[card] & rest
+        while partners:
+            other = partners & -partners
+            partners ^= other
+            outs = (OUTS[low | other] & live).bit_count()
+            if outs:
+                credit = PARTIAL_CREDIT[min(outs, 3)]
+                found.append(((costs[card] + costs[other.bit_length() - 1]) * credit, low | other))
+    found.sort(reverse=True)
+    return found
+
+
+def partial_credit(loose: int, live: int, costs: Sequence[float]) -> float:
+    """What the partials among the cards ``loose`` save, each card in one partial at most, the
+    best first."""
+    used = 0
+    total = 0.0
+    for credit, pair in partials(loose, live, costs):
+        if not pair & used:
+            used |= pair
+            total += credit
+    return total
+
+
+def going_out(
+    hand: int, table: Sequence[int], drawn: int, arranger: Arranger | None = None
+) -> tuple[Group, ...] | None:
+    """The groups to play to empty ``hand`` this turn (the one loose card left, if any, is the
+    discard), or None if the hand cannot go out now. ``drawn`` is the card taken from the
+    discard pile this turn (-1 if none): it may not be that last discard. ``arranger``, if
+    given, arranges this very hand on this table (its groups are reused)."""
+    if arranger is None:
+        arranger = Arranger(hand, table, UNIT_COSTS)
+    if (hand & ~arranger.active).bit_count() > 1:
+        return None  # two cards or more that no group takes
+    costs = UNIT_COSTS
+    if drawn >= 0:
+        costs = UNIT_COSTS[:]
+        costs[drawn] = 2.0
+    cost, groups = arranger.recosted(costs).best(hand)
+    return groups if cost <= 1.0 else None
+
+
+def loose_cards(hand: int, groups: Sequence[Group]) -> int:
+    """The cards of ``hand`` in none of ``groups``."""
+    for cards, _ in groups:
+        hand &= ~cards
+    return hand

@@ -1,0 +1,146 @@
+"""The Durak bots' defining behaviour, and that they only ever play what is legal."""
+
+import random
+
+import pytest
+
+from ai import get_bot
+from durak.engine import Config, new_game
+
+
+def ask(game, seat, level, seed=0):
+    legal = [str(action) for action in game.legal_actions(seat)]
+    return get_bot("durak", level).choose(game.view(seat), legal, random.Random(seed))
+
+
+# Seat 0: 7c 9c Kc 8d Qh Ah; seat 1: Tc Jd 7s 8s 9s Ks; trump card 6s (spades are trumps).
+# Seat 1 holds the lowest trump (7s) and opens.
+DECK = ["7c", "9c", "Kc", "8d", "Qh", "Ah", "Tc", "Jd", "7s", "8s", "9s", "Ks", "6s",
+        "6c", "6d", "6h", "7d", "7h", "8c", "8h", "9d", "9h"]  # fmt: skip
+
+
+def test_easy_attacks_with_its_smallest_card_keeping_trumps_for_last():
+    game = new_game(Config(), deck=DECK, seed=1)
+    assert game.to_act == [1]
+    # Seat 1 holds Tc Jd and the trumps 7s 8s 9s Ks: every trump counts above plain cards.
+    assert ask(game, 1, "easy") == "attack Tc"
+    game.apply(1, "attack Tc")
+    assert ask(game, 0, "easy") == "defend Tc Kc"  # the lowest card that beats a ten of clubs
+
+
+def test_easy_covers_with_a_trump_only_when_nothing_else_beats():
+    game = new_game(Config(), deck=DECK, seed=1)
+    game.apply(1, "attack Jd")
+    # Seat 0 has no diamond above the jack, and no trump: it must take.
+    assert ask(game, 0, "easy") == "take"
+
+
+def test_medium_keeps_its_trumps_when_a_plain_card_beats():
+    # Spades are trumps. Seat 1 holds the lowest trump (6s) and attacks with the 8h;
+    # seat 0 could cover with 9h, Jh or any trump: Medium, like Easy, spends the 9h.
+    deck = ["6c", "9h", "Jh", "8s", "Ts", "As", "8h", "7c", "7d", "Kc", "Kd", "6s", "7s",
+            "6d", "6h", "7h", "8c", "8d", "9c", "9d"]  # fmt: skip
+    game = new_game(Config(), deck=deck, seed=1)
+    assert game.to_act == [1]
+    game.apply(1, "attack 8h")
+    assert sorted(map(str, game.legal_actions(0))) == [
+        "defend 8h 8s", "defend 8h 9h", "defend 8h As", "defend 8h Jh", "defend 8h Ts", "take"
+    ]  # fmt: skip
+    assert ask(game, 0, "medium") == "defend 8h 9h"
+
+
+def test_medium_opens_with_a_plain_card_where_easy_would_too_but_never_a_trump():
+    deck = ["6c", "9h", "Jh", "8s", "Ts", "As", "8h", "7c", "7d", "Kc", "Kd", "6s", "7s",
+            "6d", "6h", "7h", "8c", "8d", "9c", "9d"]  # fmt: skip
+    game = new_game(Config(), deck=deck, seed=1)
+    # Seat 1 holds 7c 7d: Medium leads the pair of sevens at once, keeping the 6s.
+    assert ask(game, 1, "medium") == "attack 7c 7d"
+
+
+def test_medium_does_not_open_with_a_trump_while_plain_cards_remain():
+    game = new_game(Config(), deck=DECK, seed=1)
+    choice = ask(game, 1, "medium")
+    assert choice.startswith("attack") and "s" not in choice.split()[1][-1]
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+@pytest.mark.parametrize(
+    "config",
+    [
+        Config(players=2, deck=36),
+        Config(players=2, deck=24, transfer=True),
+        Config(players=3, deck=36, transfer=True),
+        Config(players=4, deck=52),
+        Config(players=6, deck=36),
+    ],
+    ids=str,
+)
+def test_bots_only_play_legal_actions_through_whole_games(level, config):
+    rng = random.Random(11)
+    bot = get_bot("durak", level)
+    for _ in range(8):
+        game = new_game(config, seed=rng.getrandbits(32))
+        while game.outcome is None:
+            seat = rng.choice(game.to_act)
+            legal = [str(action) for action in game.legal_actions(seat)]
+            choice = bot.choose(game.view(seat), legal, rng)
+            assert choice in legal
+            game.apply(seat, choice)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_a_bot_sees_nothing_its_seat_cannot(level):
+    """Two deals that differ only in the opponent's hand and the stock order look the same."""
+    mine = ["6c", "8c", "Tc", "Jd", "Qh", "7s"]
+    theirs_a, theirs_b = ["6d", "7d", "9h", "Kc", "Ah", "8s"], ["7c", "9c", "6h", "Kh", "Ad", "9s"]
+    rest_a = [
+        "Qs",
+        "Jc",
+        "Qc",
+        "Ac",
+        "8d",
+        "9d",
+        "Td",
+        "Qd",
+        "Kd",
+        "7h",
+        "8h",
+        "Th",
+        "Jh",
+        "6s",
+        "Ts",
+    ]
+    rest_b = [
+        "Qs",
+        "Ts",
+        "6s",
+        "Jh",
+        "Th",
+        "8h",
+        "7h",
+        "Kd",
+        "Qd",
+        "Td",
+        "9d",
+        "8d",
+        "Ac",
+        "Qc",
+        "Jc",
+    ]
+    # Seat 0 holds the only low trump in both deals (7s < 8s/9s), so seat 0 opens in both.
+    game_a = new_game(Config(), deck=mine + theirs_a + rest_a, seed=5)
+    game_b = new_game(Config(), deck=mine + theirs_b + rest_b, seed=5)
+    assert game_a.view(0) == game_b.view(0)
+    legal = [str(action) for action in game_a.legal_actions(0)]
+    assert legal == [str(action) for action in game_b.legal_actions(0)]
+    bot = get_bot("durak", level)
+    assert bot.choose(game_a.view(0), legal, random.Random(3)) == bot.choose(
+        game_b.view(0), legal, random.Random(3)
+    )
+
+
+def test_get_bot_refuses_unknown_games_and_levels():
+    with pytest.raises(ValueError):
+        get_bot("chess", "easy")
+    with pytest.raises(ValueError):
+        get_bot("durak", "grandmaster")
