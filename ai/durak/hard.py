@@ -17,8 +17,8 @@ import random
 import time
 from typing import Any
 
-from ai.durak.endgame import solve_actions
-from ai.durak.search import flat_search
+from ai.durak.endgame import best_actions
+from ai.durak.search import flat_search, policy_index
 from ai.durak.tracking import read_knowledge
 from ai.durak.worlds import Sampler, public_sim, world_sim
 from durak.engine import parse_action
@@ -32,10 +32,20 @@ SOLVER_NODES = 400_000
 class HardDurakBot:
     """Search-based play within ``budget`` seconds a decision."""
 
-    def __init__(self, budget: float = DEFAULT_BUDGET, solver_nodes: int = SOLVER_NODES) -> None:
-        """A Hard bot that thinks at most about ``budget`` seconds per decision."""
+    def __init__(
+        self,
+        budget: float = DEFAULT_BUDGET,
+        solver_nodes: int = SOLVER_NODES,
+        max_rounds: int | None = None,
+    ) -> None:
+        """A Hard bot that thinks at most about ``budget`` seconds per decision.
+
+        ``max_rounds`` caps the sampled worlds per decision (None: as many as time allows);
+        with a cap well inside the budget the bot's choice depends only on its inputs.
+        """
         self.budget = budget
         self.solver_nodes = solver_nodes
+        self.max_rounds = max_rounds
 
     def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
         """The best of ``legal`` that the search finds in time."""
@@ -48,25 +58,29 @@ class HardDurakBot:
         knowledge = read_knowledge(view)
         sampler = Sampler(knowledge, view["stock"])
         base = public_sim(view)
+        base.eager = knowledge.eager
         if not sampler.feasible:  # the view does not add up: play the policy's move
-            return legal[flat_search(base, seat, actions, None, rng, deadline)]
+            return legal[flat_search(base, seat, actions, None, rng, deadline, None)]
         candidates = list(range(len(actions)))
         in_play = base.in_play.bit_count()
         if in_play == 2 and sampler.certain:
             world = sampler.sample(rng)
-            values = solve_actions(
+            prior = policy_index(base, seat, actions, rng)
+            solved = best_actions(
                 world_sim(base, world),
                 seat,
                 actions,
+                order=[prior, *(index for index in candidates if index != prior)],
                 max_nodes=self.solver_nodes,
                 deadline=began + SOLVER_SHARE * self.budget,
             )
-            if values is not None:
-                best = max(values)
-                candidates = [index for index, value in enumerate(values) if value == best]
+            if solved is not None:
+                candidates = solved[1]
                 if len(candidates) == 1:
                     return legal[candidates[0]]
-        index = flat_search(base, seat, actions, sampler, rng, deadline, candidates)
+        index = flat_search(
+            base, seat, actions, sampler, rng, deadline, candidates, self.max_rounds
+        )
         return legal[index]
 
 

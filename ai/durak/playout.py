@@ -13,21 +13,29 @@ going round from the attacker (``seat_to_ask``).
 
 from typing import Any
 
-from cards import RANK_MASKS, SUIT_MASKS, card_suit, cards_mask, parse_card, ranks_mask
+from cards import RANK_MASKS, SUIT_MASKS, card_suit, cards_mask, parse_card
 from durak.engine.config import HAND_SIZE, MAX_ATTACKS
 
 # The value of ``durak`` once the game ended in a draw.
 DRAW = -1
+# Multiplying a 13-bit rank set by this copies it into the four suits (see cards.ranks_mask).
+_SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39
 
 
 class Sim:
-    """One game state, mutable, cheap to copy; seats ``0 … players - 1``."""
+    """One game state, mutable, cheap to copy; seats ``0 … players - 1``.
+
+    ``eager`` is a mask of seats the rollout policy plays as eager defenders (they cover
+    whenever they can and lead single cards, the way the Easy bot does); it does not change
+    the rules.
+    """
 
     __slots__ = (
         "attacker",
         "attacks",
         "defender",
         "durak",
+        "eager",
         "hands",
         "in_play",
         "limit",
@@ -60,6 +68,7 @@ class Sim:
     in_play: int
     over: bool
     durak: int
+    eager: int
 
     @classmethod
     def from_state(cls, state: dict[str, Any]) -> "Sim":
@@ -96,6 +105,7 @@ class Sim:
         sim.attacker = state["attacker"] if state["attacker"] is not None else 0
         sim.defender = state["defender"] if state["defender"] is not None else 0
         sim.limit = state["limit"] or 0
+        sim.eager = 0
         return sim
 
     def clone(self) -> "Sim":
@@ -118,6 +128,7 @@ class Sim:
         other.in_play = self.in_play
         other.over = self.over
         other.durak = self.durak
+        other.eager = self.eager
         return other
 
     # -- whose move ---------------------------------------------------------------------
@@ -134,7 +145,10 @@ class Sim:
             return self.attacker
         if self.uncovered and not self.taking:
             return self.defender
-        throwable = ranks_mask(self.table) if self.n_attacks < self.limit else 0
+        if self.n_attacks >= self.limit:
+            return -1
+        table = self.table
+        throwable = ((table | table >> 13 | table >> 26 | table >> 39) & 0x1FFF) * _SPREAD
         players = self.players
         for step in range(players):
             seat = (self.attacker + step) % players
@@ -230,7 +244,8 @@ class Sim:
         if self.uncovered and not self.taking:
             return
         if self.n_attacks < self.limit:
-            throwable = ranks_mask(self.table)
+            table = self.table
+            throwable = ((table | table >> 13 | table >> 26 | table >> 39) & 0x1FFF) * _SPREAD
             defender = self.defender
             in_play = self.in_play
             passed = self.passed

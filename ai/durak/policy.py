@@ -33,6 +33,8 @@ CHEAP_RANK = 8
 CHEAP_CARDS = sum(RANK_MASKS[: CHEAP_RANK + 1])
 # A planned cover this strong (trump jack and up) is worth a take while the stock is large.
 EXPENSIVE = 13 + 9
+SURE_LEAD = False
+THROW_TRUMPS_TAKING = False
 
 
 def strength(card: int, trumps: int) -> int:
@@ -69,6 +71,10 @@ def cover_plan(uncovered: int, hand: int, trumps: int) -> list[tuple[int, int]] 
 
     The strongest attacks are covered first, each by the cheapest card still free.
     """
+    if not uncovered & (uncovered - 1):  # one card: its cheapest cover
+        attack = uncovered.bit_length() - 1
+        cover = cheapest_cover(attack, hand, trumps)
+        return None if cover < 0 else [(attack, cover)]
     attacks = []
     while uncovered:
         low = uncovered & -uncovered
@@ -128,7 +134,23 @@ def playout(sim: Sim, rng: random.Random, epsilon: float = 0.0, max_steps: int =
         seat = sim.seat_to_ask()
         if seat < 0:
             return
-        do_move(sim, seat, choose_move(sim, seat, rng, epsilon))
+        if not sim.n_attacks:
+            move = _open(sim, seat, rng, epsilon)
+        elif seat == sim.defender:
+            move = _defend(sim, seat, rng, epsilon)
+        else:
+            move = _throw_in(sim, seat, rng, epsilon)
+        kind = move[0]
+        if kind == ATTACK:
+            sim.attack(seat, move[1])
+        elif kind == DEFEND:
+            sim.defend(seat, move[1], move[2])
+        elif kind == TRANSFER:
+            sim.transfer_to_next(seat, move[1])
+        elif kind == TAKE:
+            sim.take(seat)
+        else:
+            sim.pass_(seat)
 
 
 def _open(sim: Sim, seat: int, rng: random.Random, epsilon: float) -> Move:
@@ -137,6 +159,12 @@ def _open(sim: Sim, seat: int, rng: random.Random, epsilon: float) -> Move:
     limit = sim.limit
     if epsilon and rng.random() < epsilon:
         return (ATTACK, 1 << _random_card(hand, rng))
+    if sim.eager >> seat & 1:
+        return (ATTACK, 1 << (lowest_by_rank(plain) if plain else lowest(hand)))
+    if SURE_LEAD and not sim.stock:
+        sure = _sure_lead(sim, hand, limit)
+        if sure:
+            return (ATTACK, sure)
     if not plain:
         return (ATTACK, 1 << lowest(hand))
     best_cost = 99.0
@@ -170,11 +198,13 @@ def _throw_in(sim: Sim, seat: int, rng: random.Random, epsilon: float) -> Move:
             return (PASS,)
         return (ATTACK, 1 << _random_card(candidates, rng))
     plain = candidates & ~trumps
+    if sim.eager >> seat & 1:
+        return (ATTACK, 1 << lowest_by_rank(plain)) if plain else (PASS,)
     if len(sim.stock) > ENDGAME_STOCK:
         plain &= CHEAP_CARDS
     if plain:
         return (ATTACK, 1 << lowest_by_rank(plain))
-    if not sim.stock and not sim.taking and candidates & trumps:
+    if not sim.stock and (THROW_TRUMPS_TAKING or not sim.taking) and candidates & trumps:
         # Stock gone: shedding a trump the defender must answer is usually worth it.
         return (ATTACK, 1 << lowest(candidates & trumps))
     return (PASS,)
@@ -183,6 +213,8 @@ def _throw_in(sim: Sim, seat: int, rng: random.Random, epsilon: float) -> Move:
 def _defend(sim: Sim, seat: int, rng: random.Random, epsilon: float) -> Move:
     hand = sim.hands[seat]
     trumps = sim.trumps
+    if sim.eager >> seat & 1:
+        return _cheapest_defence(sim.uncovered, hand, trumps)
     if sim.can_transfer():
         same = hand & RANK_MASKS[lowest(sim.attacks) % 13] & ~trumps
         if same:
@@ -202,6 +234,45 @@ def _defend(sim: Sim, seat: int, rng: random.Random, epsilon: float) -> Move:
         if strength(pair[1], trumps) < strength(best[1], trumps):
             best = pair
     return (DEFEND, best[0], best[1])
+
+
+def _cheapest_defence(uncovered: int, hand: int, trumps: int) -> Move:
+    """The single cheapest card that covers any uncovered attack, else take."""
+    best: Move = (TAKE,)
+    best_strength = 99
+    while uncovered:
+        low = uncovered & -uncovered
+        uncovered ^= low
+        attack = low.bit_length() - 1
+        cover = cheapest_cover(attack, hand, trumps)
+        if cover >= 0 and strength(cover, trumps) < best_strength:
+            best_strength = strength(cover, trumps)
+            best = (DEFEND, attack, cover)
+    return best
+
+
+def _sure_lead(sim: Sim, hand: int, limit: int) -> int:
+    """The biggest set of same-rank cards the defender cannot cover at all, or 0."""
+    defender = sim.hands[sim.defender]
+    trumps = sim.trumps
+    best = 0
+    ranks = rank_set(hand)
+    while ranks:
+        low = ranks & -ranks
+        ranks ^= low
+        cards = hand & RANK_MASKS[low.bit_length() - 1]
+        sure = 0
+        rest = cards
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            if cheapest_cover(bit.bit_length() - 1, defender, trumps) < 0:
+                sure |= bit
+        while sure.bit_count() > limit:
+            sure &= sure - 1
+        if sure.bit_count() > best.bit_count():
+            best = sure
+    return best
 
 
 def _random_card(cards: int, rng: random.Random) -> int:

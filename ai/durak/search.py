@@ -50,11 +50,13 @@ def flat_search(
     rng: random.Random,
     deadline: float,
     candidates: Sequence[int] | None = None,
+    max_rounds: int | None = None,
 ) -> int:
     """The index of the best of ``actions`` for ``seat`` found by ``deadline``.
 
     ``base`` is the public state (``worlds.public_sim``), ``sampler`` deals its hidden cards
-    (None: no search, the policy's move), ``candidates`` restricts the choice to some indices.
+    (None: no search, the policy's move), ``candidates`` restricts the choice to some indices,
+    ``max_rounds`` caps the number of worlds.
     """
     active = list(range(len(actions)) if candidates is None else candidates)
     prior = policy_index(base, seat, actions, rng)
@@ -65,7 +67,7 @@ def flat_search(
     epsilon = SINGLE_WORLD_EPSILON if sampler.certain else 0.0
     rounds = 0
     clock = time.perf_counter
-    while clock() < deadline:
+    while clock() < deadline and (max_rounds is None or rounds < max_rounds):
         world = world_sim(base, sampler.sample(rng))
         seed = rng.getrandbits(32)
         for index in active:

@@ -7,8 +7,9 @@ that uses it keeps no memory of its own between calls.
 from dataclasses import dataclass, field
 from typing import Any
 
+from ai.durak import inference
 from cards import RANK_MASKS, SUIT_MASKS, card_suit, cards_mask, parse_card
-from durak.engine.config import LOWEST_RANK
+from durak.engine.config import HAND_SIZE, LOWEST_RANK
 
 
 @dataclass
@@ -33,6 +34,8 @@ class Knowledge:
     out: set[int] = field(default_factory=set)
     unseen: int = 0
     trump_holder: int | None = None
+    slots: list[list[int]] = field(default_factory=list)
+    eager: int = 0
 
     @property
     def trumps(self) -> int:
@@ -73,20 +76,70 @@ def read_knowledge(view: dict[str, Any]) -> Knowledge:
         cannot_beat=[[] for _ in range(players)],
         out=set(view["out"]),
     )
-    known = knowledge.known
     log = view["log"]
-    trump_draw = _trump_draw(log, view["stock"])
-    if trump_draw is None and view["stock"] == 0:
+    trumps = knowledge.trumps
+    eager = inference.eager_seats(log, players, trumps) & ~(1 << seat)
+    stocks = _stock_sizes(log, view["stock"])
+    conflicts = _replay(knowledge, log, stocks, eager)
+    if conflicts & eager:  # some "eager" seat held a card it should have played: it is not
+        eager &= ~conflicts
+        _replay(knowledge, log, stocks, eager)
+    knowledge.eager = eager
+    known = knowledge.known
+    on_table = cards_mask(card for pair in view["table"] for card in pair if card)
+    public = hand | on_table | cards_mask(view["discarded"])
+    if public >> trump & 1 and knowledge.trump_holder is not None:
+        # The trump card is in plain sight (a state not built by play can say so): no hand
+        # hides it.
+        known[knowledge.trump_holder] &= ~(1 << trump)
+        knowledge.trump_holder = seat if hand >> trump & 1 else None
+    known[seat] = hand
+    # While the trump card lies under the stock everyone knows where it is.
+    deck = 0
+    for rank in range(LOWEST_RANK[view["config"]["deck"]], 13):
+        deck |= RANK_MASKS[rank]
+    seen = public
+    for other in range(players):
+        seen |= known[other]
+    if knowledge.trump_in_stock:
+        seen |= 1 << trump
+    knowledge.unseen = deck & ~seen
+    for other in range(players):
+        if other != seat:
+            _fit(knowledge.slots[other], knowledge.hidden_count(other))
+    return knowledge
+
+
+def _replay(knowledge: Knowledge, log: list[dict[str, Any]], stocks: list[int], eager: int) -> int:
+    """Fill ``known``, ``cannot_beat``, ``slots`` and ``trump_holder`` from ``log``.
+
+    ``eager`` seats get the eager player's hints. Returns the mask of seats whose moves
+    contradicted their hints.
+    """
+    players = knowledge.players
+    seat = knowledge.seat
+    trump = knowledge.trump
+    trumps = knowledge.trumps
+    known = knowledge.known = [0] * players
+    knowledge.cannot_beat = [[] for _ in range(players)]
+    knowledge.trump_holder = None
+    slots = knowledge.slots = [[] if other == seat else [0] * HAND_SIZE for other in range(players)]
+    conflicts = 0
+    trump_draw = _trump_draw(log, stocks)
+    if trump_draw is None and knowledge.stock == 0 and log:
         # No draw ever emptied the stock: the deal used every card and the last one dealt,
         # the trump card, went to the last seat.
         knowledge.trump_holder = players - 1
         known[players - 1] |= 1 << trump
+        if slots[players - 1]:
+            slots[players - 1].pop()
     table: list[list[int | None]] = []
     for index, entry in enumerate(log):
         if "action" in entry:
             actor = entry["seat"]
             kind, *names = entry["action"].split()
             played = [parse_card(name) for name in names]
+            hint = _hint(kind, played, table, trumps, stocks[index], bool(eager >> actor & 1))
             if kind == "attack" or kind == "transfer":
                 table.extend([card, None] for card in played)
             elif kind == "defend":
@@ -97,6 +150,8 @@ def read_knowledge(view: dict[str, Any]) -> Knowledge:
                 played = [defence]
             elif kind == "take":
                 knowledge.cannot_beat[actor] = [a for a, d in table if d is None]
+            if actor != seat and not _play_hidden(slots[actor], known[actor], played, hint):
+                conflicts |= 1 << actor
             for card in played:
                 known[actor] &= ~(1 << card)
             continue
@@ -107,33 +162,96 @@ def read_knowledge(view: dict[str, Any]) -> Knowledge:
         elif event == "discarded":
             table = []
         elif event == "drew":
-            knowledge.cannot_beat[entry["seat"]] = []
+            drawer = entry["seat"]
+            knowledge.cannot_beat[drawer] = []
+            count = entry["count"]
             if index == trump_draw:
-                knowledge.trump_holder = entry["seat"]
-                known[entry["seat"]] |= 1 << trump
-    known[seat] = hand
-    # While the trump card lies under the stock everyone knows where it is.
-    deck = 0
-    for rank in range(LOWEST_RANK[view["config"]["deck"]], 13):
-        deck |= RANK_MASKS[rank]
-    on_table = cards_mask(card for pair in view["table"] for card in pair if card)
-    seen = hand | on_table | cards_mask(view["discarded"])
-    for other in range(players):
-        seen |= known[other]
-    if knowledge.trump_in_stock:
-        seen |= 1 << trump
-    knowledge.unseen = deck & ~seen
-    return knowledge
+                knowledge.trump_holder = drawer
+                known[drawer] |= 1 << trump
+                count -= 1
+            if drawer != seat:
+                slots[drawer].extend([0] * count)
+    return conflicts
 
 
-def _trump_draw(log: list[dict[str, Any]], stock: int) -> int | None:
-    """The index in ``log`` of the draw that took the stock's last card, the trump card."""
+def _hint(
+    kind: str,
+    played: list[int],
+    table: list[list[int | None]],
+    trumps: int,
+    stock: int,
+    eager: bool,
+) -> int:
+    """The cards a move suggests its player lacked (``inference``), given the table before it."""
+    if kind == "attack":
+        cards = cards_mask(played)
+        if not table:
+            return inference.after_opening(cards, trumps, stock, eager)
+        on_table = cards_mask(card for pair in table for card in pair if card is not None)
+        return inference.after_throw_in(cards, on_table, trumps)
+    if kind == "pass":
+        on_table = cards_mask(card for pair in table for card in pair if card is not None)
+        return inference.after_pass(on_table, trumps, eager)
+    uncovered = cards_mask(attack for attack, defence in table if defence is None)
+    if kind == "take":
+        return inference.after_take(uncovered, trumps, eager)
+    if kind == "defend":
+        return inference.after_defence(played[0], played[1], uncovered, trumps, eager)
+    return 0
+
+
+def _play_hidden(slots: list[int], known: int, played: list[int], hint: int) -> bool:
+    """Apply ``hint`` to a seat's hidden cards, then take its ``played`` unknown cards out.
+
+    False if the move contradicts the hint: the seat surely held a card the hint rules out,
+    or played a card that none of its hidden cards could be.
+    """
+    consistent = not hint & known
+    if hint:
+        for index in range(len(slots)):
+            slots[index] |= hint
+    for card in played:
+        if known >> card & 1 or not slots:
+            continue
+        bit = 1 << card
+        # The card came from some hidden card that allowed it; drop the most constrained such.
+        for index, forbidden in enumerate(slots):
+            if not forbidden & bit:
+                del slots[index]
+                break
+        else:  # the hints were wrong about this player: forget them for this card
+            consistent = False
+            for index in range(len(slots)):
+                slots[index] &= ~bit
+            del slots[0]
+    return consistent
+
+
+def _fit(slots: list[int], count: int) -> None:
+    """Make ``slots`` exactly ``count`` long (a state not built by play may disagree)."""
+    count = max(0, count)
+    if len(slots) > count:
+        del slots[: len(slots) - count]
+    else:
+        slots.extend([0] * (count - len(slots)))
+
+
+def _stock_sizes(log: list[dict[str, Any]], stock: int) -> list[int]:
+    """The stock's size before each entry of ``log``, counted back from its size now."""
+    sizes = [0] * len(log)
     remaining = stock
     for index in range(len(log) - 1, -1, -1):
         entry = log[index]
         if entry.get("event") == "drew":
-            before = remaining + entry["count"]
-            if remaining == 0 and before > 0:
-                return index
-            remaining = before
+            remaining += entry["count"]
+        sizes[index] = remaining
+    return sizes
+
+
+def _trump_draw(log: list[dict[str, Any]], stocks: list[int]) -> int | None:
+    """The index in ``log`` of the draw that took the stock's last card, the trump card."""
+    for index in range(len(log) - 1, -1, -1):
+        entry = log[index]
+        if entry.get("event") == "drew" and stocks[index] == entry["count"]:
+            return index
     return None

@@ -2,9 +2,9 @@
 
 A *world* gives every other seat its exact hand size (its known cards plus a random share of
 the unseen ones) and the stock its exact size, the face-up trump card at its bottom while it is
-still there and the other stock cards in random order. Cards a seat showed it could not beat
-when it took are kept out of its hidden cards where the deal allows; when the constraints make
-that impossible the sampler quietly drops them for that seat.
+still there and the other stock cards in random order. What a seat's moves suggest it did not
+hold (``inference``, applied by ``tracking``) is kept out of its hidden cards where the deal
+allows; where it does not, the sampler quietly deals any free card.
 
 ``public_sim`` builds the part every world shares (the table, roles, the seat's own hand);
 ``sample`` fills in the hidden part; ``world_state`` writes a world in the engine's ``to_dict``
@@ -17,11 +17,6 @@ from typing import Any
 from ai.durak.playout import Sim
 from ai.durak.tracking import Knowledge
 from cards import card_name, iter_cards, mask_names
-from durak.engine.game import BEATS_IN_SUIT
-
-# A seat that took may still have held a trump it preferred to keep: only trumps below this
-# rank (0 = two … 12 = ace; 9 = jack) count as "it would have covered with it".
-TRUMP_TRUST_RANK = 9
 
 
 class World:
@@ -58,46 +53,36 @@ def public_sim(view: dict[str, Any]) -> Sim:
     return Sim.from_state(state)
 
 
-def forbidden_masks(knowledge: Knowledge) -> list[int]:
-    """Per seat, the cards its hidden part should not hold given what it failed to beat."""
-    trumps = knowledge.trumps
-    low_trumps = 0
-    for card in iter_cards(trumps):
-        if card % 13 < TRUMP_TRUST_RANK:
-            low_trumps |= 1 << card
-    masks = []
-    for attacks in knowledge.cannot_beat:
-        mask = 0
-        for attack in attacks:
-            mask |= BEATS_IN_SUIT[attack]
-            if not trumps >> attack & 1:
-                mask |= low_trumps
-        masks.append(mask)
-    return masks
-
-
 class Sampler:
-    """Deals worlds for one decision: build it once, then call ``sample`` per world."""
+    """Deals worlds for one decision: build it once, then call ``sample`` per world.
 
-    def __init__(self, knowledge: Knowledge, stock: int) -> None:
+    Every hidden card of another seat is a slot with the cards its player's moves suggest it is
+    not (``Knowledge.slots``). Slots are filled most constrained first, each with a random
+    unseen card it allows, or any free card when none is left; with probability
+    ``1 - trust`` a world ignores the hints altogether.
+    """
+
+    def __init__(self, knowledge: Knowledge, stock: int, trust: float = 1.0) -> None:
         """Prepare the slots of ``knowledge`` (its seat's view) with ``stock`` cards left."""
         self.knowledge = knowledge
+        self.trust = trust
         self.pool = list(iter_cards(knowledge.unseen))
         self.stock_size = stock
         self.stock_hidden = stock - 1 if knowledge.trump_in_stock else stock
         seat = knowledge.seat
+        unseen = knowledge.unseen
         self.needs = [
             0 if other == seat else max(0, knowledge.hidden_count(other))
             for other in range(knowledge.players)
         ]
-        forbidden = forbidden_masks(knowledge)
-        unseen = knowledge.unseen
-        # The most constrained seats are dealt first: they have the fewest cards to choose from.
-        self.order = sorted(
-            (other for other in range(knowledge.players) if self.needs[other]),
-            key=lambda other: (unseen & ~forbidden[other]).bit_count() - self.needs[other],
-        )
-        self.forbidden = forbidden
+        slots = []
+        for other in range(knowledge.players):
+            hints = knowledge.slots[other] if other < len(knowledge.slots) else []
+            hints = (hints + [0] * self.needs[other])[: self.needs[other]]
+            slots.extend((other, forbidden & unseen) for forbidden in hints)
+        # The most constrained slots are dealt first: they have the fewest cards to choose from.
+        slots.sort(key=lambda slot: -slot[1].bit_count())
+        self.slots = slots
 
     @property
     def feasible(self) -> bool:
@@ -118,28 +103,23 @@ class Sampler:
         pool = self.pool[:]
         rng.shuffle(pool)
         hands = [knowledge.known[other] for other in range(knowledge.players)]
+        hinted = self.trust >= 1.0 or rng.random() < self.trust
         taken = 0
-        for other in self.order:
-            need = self.needs[other]
-            forbidden = self.forbidden[other]
-            chosen = 0
+        for other, forbidden in self.slots:
+            if not hinted:
+                forbidden = 0
+            choice = -1
             for card in pool:
-                bit = 1 << card
-                if not (forbidden >> card & 1 or taken & bit):
-                    chosen |= bit
-                    need -= 1
-                    if not need:
-                        break
-            if need:  # the constraints cannot all hold: fill up with any free cards
+                if not (taken >> card & 1 or forbidden >> card & 1):
+                    choice = card
+                    break
+            if choice < 0:  # the hints cannot all hold: any free card
                 for card in pool:
-                    bit = 1 << card
-                    if not (taken & bit or chosen & bit):
-                        chosen |= bit
-                        need -= 1
-                        if not need:
-                            break
-            taken |= chosen
-            hands[other] |= chosen
+                    if not taken >> card & 1:
+                        choice = card
+                        break
+            taken |= 1 << choice
+            hands[other] |= 1 << choice
         rest = [card for card in pool if not taken >> card & 1][: self.stock_hidden]
         stock = [knowledge.trump] if knowledge.trump_in_stock else []
         stock.extend(rest)

@@ -7,7 +7,9 @@ The modules with one job each:
 - ``situation``: the seat's view and legal list as card bitmasks;
 - ``tracking``: what the public log tells about the discard pile and the opponent's hand;
 - ``plan``: the best arrangement of a hand into melds, layoffs and promising pairs;
-- ``policy``: the Medium-like decisions on bitmasks, shared by Medium and Hard's playouts;
+- ``policy``: Medium's decisions on bitmasks, also the opponent model in Hard's worlds;
 - ``worlds``: sampled hidden hands and stock orders (determinization) for Hard;
-- ``playout``: a lean copy of the rules that plays sampled worlds out quickly.
+- ``playout``: a lean copy of the rules that plays sampled worlds quickly;
+- ``rollout``: turns of a sampled world played with Medium's policy;
+- ``lookahead``: what each possible next draw makes of a kept hand, and the chance of winning.
 """

@@ -13,17 +13,17 @@ as does any decision with a single sensible choice. The search stops at the time
 
 import random
 import time
+from collections.abc import Iterator
 from typing import Any
 
 from ai.rummy.lookahead import NextDraw, chance
 from ai.rummy.plan import DEFAULT_COSTS, NEW_MELD, RELATED, Arranger, going_out
 from ai.rummy.playout import Sim
-from ai.rummy.policy import Outlook, discard_costs, meld_now
-from ai.rummy.rollout import play_turn
+from ai.rummy.policy import Outlook, discard_costs, meld_now, wants_discard_pile
+from ai.rummy.rollout import outlook_of, play_phase
 from ai.rummy.situation import Situation, discard_notation, group_notation
 from ai.rummy.tracking import Public, read_public
 from ai.rummy.worlds import Sampler
-from cards import parse_card
 from rummy.engine.melds import layoff_touch
 
 # The default time budget of one decision, in seconds.
@@ -31,10 +31,18 @@ BUDGET = 0.25
 # The share of the budget spent searching (the rest is margin for reading the view and for
 # the last world to finish).
 SEARCH_SHARE = 0.8
-# At most this many discards are searched: the best ones by Medium's reckoning.
+# At most this many discards are searched: the best ones by Medium's reckoning, within this
+# much (in loose cards) of the best.
 MAX_DISCARDS = 6
-# Worlds searched at most (a decision that converges early returns early).
+CANDIDATE_SPREAD = 1.5
+# What handing the opponent a card it takes costs beyond the next turn's reckoning.
+TAKE_PENALTY = 0.0
+# Worlds are drawn this many at a time (each batch resampled from its own proposals).
+BATCH = 8
+# Worlds searched at most for a discard, and for a draw (whose worlds only weigh the
+# opponent's hand: fewer are enough).
 MAX_WORLDS = 400
+DRAW_WORLDS = 100
 
 
 class HardRummyBot:
@@ -64,11 +72,14 @@ class HardRummyBot:
             draws = draw_candidates(situation, outlook)
             if len(draws) == 1:
                 return draws[0]
-            return choose_draw(view, public, situation, outlook, rng, deadline, self.worlds)
+            most = min(self.worlds, DRAW_WORLDS)
+            return choose_draw(view, public, situation, outlook, rng, deadline, most)
         move = obvious_move(situation, outlook)
         if move is not None:
             return move
         candidates = discard_candidates(situation, outlook)
+        if not candidates:
+            return legal[-1]
         if len(candidates) == 1:
             return discard_notation(candidates[0])
         card = choose_discard(view, public, situation, candidates, rng, deadline, self.worlds)
@@ -130,10 +141,10 @@ def discard_candidates(situation: Situation, outlook: Outlook) -> list[int]:
         if card in legal
     )
     if not scored:
-        return [card for card in situation.discards()][:1] or [_card_of(situation.legal[-1])]
+        return situation.discards()[:1]
     best = scored[0][0]
     # Cards far worse than the best (breaking a meld, say) are not worth weighing.
-    return [card for cost, card in scored if cost <= best + 1.5][:MAX_DISCARDS]
+    return [card for cost, card in scored if cost <= best + CANDIDATE_SPREAD][:MAX_DISCARDS]
 
 
 def choose_draw(
@@ -153,13 +164,10 @@ def choose_draw(
     ahead.fill(public.unseen)
     take = ahead.take_value(situation.top)
     stock_total = take_total = 0.0
-    worlds = 0
-    while worlds < most and (worlds == 0 or time.perf_counter() < deadline):
-        world = sampler.sim(rng)
+    for world in _worlds(sampler, rng, deadline, most):
         other = opponent_value(world, 1 - situation.seat)
         take_total += chance(take, other, False)
         stock_total += _mean(chance(ahead.stock_value(card), other, False) for card in world.stock)
-        worlds += 1
     return "draw discard" if take_total > stock_total else "draw stock"
 
 
@@ -188,29 +196,69 @@ def choose_discard(
             break
     sampler = Sampler(view, public)
     totals = [0.0] * len(aheads)
-    worlds = 0
-    while worlds < most and (worlds == 0 or time.perf_counter() < deadline):
-        world = sampler.sim(rng)
+    for world in _worlds(sampler, rng, deadline, most):
+        # The opponent's turn when it leaves the discard lying is the same whatever it was:
+        # played once per world, the first time a candidate is left.
+        outlook = outlook_of(world, opp)
+        unseen = outlook.live
+        left: Sim | None = None
         for index, card in enumerate(candidates[: len(aheads)]):
-            sim = world.copy()
-            sim.discard(card)
-            play_turn(sim)
-            totals[index] += _after_reply(sim, opp, aheads[index])
-        worlds += 1
+            outlook.live = unseen & ~(1 << card)  # on the pile, it is no longer to come
+            if wants_discard_pile(world.hands[opp], card, outlook):
+                sim = world.copy()
+                sim.discard(card)
+                sim.draw_discard()
+                play_phase(sim)
+                totals[index] += Reply(sim, opp).chance(aheads[index]) - TAKE_PENALTY
+                continue
+            if left is None:
+                left = world.copy()
+                left.discard(card)
+                left.draw_stock()
+                if not left.over:
+                    play_phase(left)
+                reply = Reply(left, opp)
+            totals[index] += reply.chance(aheads[index])
     best = max(range(len(aheads)), key=lambda index: (totals[index], -index))
     return candidates[best]
 
 
-def _after_reply(sim: Sim, opp: int, ahead: NextDraw) -> float:
-    """This seat's chance of winning once the opponent has played its turn in ``sim``."""
-    if sim.over:
-        return 0.5 if sim.winner is None else float(sim.winner != opp)
-    other = opponent_value(sim, opp)
-    stock = _mean(chance(ahead.stock_value(card), other, False) for card in sim.stock)
-    top = sim.top()
-    if top < 0:
-        return stock
-    return max(stock, chance(ahead.take_value(top), other, False))
+def _worlds(sampler: Sampler, rng: random.Random, deadline: float, most: int) -> Iterator[Sim]:
+    """Sampled worlds, in batches, until ``most`` of them or the deadline (at least one)."""
+    count = 0
+    while count < most:
+        for world in sampler.batch(rng, min(BATCH, most - count)):
+            yield world
+            count += 1
+            if time.perf_counter() > deadline:
+                return
+
+
+class Reply:
+    """A world once the opponent has played its turn: what this seat's chance of winning is
+    then, for a kept hand (``NextDraw``): its next draw, the opponent's discard or the stock's
+    average, whichever is better, against the opponent's hand."""
+
+    __slots__ = ("other", "result", "stock", "top")
+
+    def __init__(self, sim: Sim, opp: int) -> None:
+        self.result = -1.0
+        if sim.over:
+            self.result = 0.5 if sim.winner is None else float(sim.winner != opp)
+            return
+        self.other = opponent_value(sim, opp)
+        self.stock = sim.stock[:]
+        self.top = sim.top()
+
+    def chance(self, ahead: NextDraw) -> float:
+        """This seat's chance of winning with the kept hand of ``ahead``."""
+        if self.result >= 0:
+            return self.result
+        other = self.other
+        stock = _mean(chance(ahead.stock_value(card), other, False) for card in self.stock)
+        if self.top < 0:
+            return stock
+        return max(stock, chance(ahead.take_value(self.top), other, False))
 
 
 def opponent_value(sim: Sim, opp: int) -> float:
@@ -226,10 +274,6 @@ def _mean(values: Any) -> float:
         total += value
         count += 1
     return total / count if count else 0.5
-
-
-def _card_of(notation: str) -> int:
-    return parse_card(notation.split()[1])
 
 
 def _extends_table(card: int, table: list[int]) -> bool:

@@ -14,7 +14,19 @@ logistic fitted on self-play rounds (``EVAL_SCALE``, ``EVAL_TEMPO``).
 import math
 from collections.abc import Sequence
 
-from ai.rummy.plan import DEFAULT_COSTS, Arranger, going_out, loose_cards
+from ai.rummy.plan import (
+    DEFAULT_COSTS,
+    MELD_PAIRS,
+    RELATED,
+    Arranger,
+    going_out,
+    greedy_credit,
+    loose_cards,
+    partials,
+    partials_plus,
+)
+from ai.rummy.policy import table_touch
+from rummy.engine.melds import layoff_touch, layoffs
 
 # The chance of winning from a difference in value: a logistic of (opponent's value - own
 # value - tempo), fitted on Medium self-play rounds at the start of turns (value in loose
@@ -50,28 +62,55 @@ class NextDraw:
         self.take: dict[int, float] = {}
 
     def fill(self, cards: int) -> None:
-        """Work out ``stock`` and ``take`` for each card of the mask ``cards`` not done yet."""
+        """Work out ``stock`` and ``take`` for each card of the mask ``cards`` not done yet.
+
+        A card that makes no meld with the kept hand and no layoff leaves its best arrangement
+        as it is: then only the loose cards and their partials change, which is quick to
+        reckon; the other cards get a full arrangement.
+        """
         kept, table, live = self.kept, self.table, self.live
         stock, take = self.stock, self.take
+        costs = DEFAULT_COSTS
+        base = partials(kept, live, costs)
+        cost, groups = Arranger(kept, table, costs).best(kept)
+        loose = loose_cards(kept, groups)
+        touch = table_touch(table) | kept  # a layoff may run through kept cards
         while cards:
             low = cards & -cards
             cards ^= low
             card = low.bit_length() - 1
             if card in stock:
                 continue
+            pairs = partials_plus(base, kept, card, live, costs)
+            if not _joins(kept, card, table, touch):
+                # Keep the drawn card and throw a loose one, or throw the drawn card back.
+                keep_all = loose | low
+                best_other = min(
+                    (
+                        cost
+                        + costs[card]
+                        - costs[other]
+                        - greedy_credit(pairs, keep_all ^ 1 << other)
+                        for other in _cards(loose)
+                    ),
+                    default=math.inf,
+                )
+                back = cost - greedy_credit(pairs, loose)
+                stock[card] = min(back, best_other)
+                take[card] = best_other if best_other < math.inf else back
+                continue
             hand = kept | low
-            arranger = Arranger(hand, table, DEFAULT_COSTS)
+            arranger = Arranger(hand, table, costs)
+            arranger.use_partials(pairs, live)
             if going_out(hand, table, -1, arranger) is not None:
                 stock[card] = OUT
                 take[card] = (
                     OUT
                     if going_out(hand, table, card, arranger)
-                    else _after(arranger, hand, card, live)
+                    else best_after_draw(arranger, hand, card, live)[1]
                 )
                 continue
-            best_any, best_other = _best_two(arranger, hand, card, live)
-            stock[card] = best_any
-            take[card] = best_other
+            stock[card], take[card] = best_after_draw(arranger, hand, card, live)
 
     def stock_value(self, card: int) -> float:
         """The value after drawing ``card`` from the stock (computed if need be)."""
@@ -90,7 +129,22 @@ class NextDraw:
         return found
 
 
-def _best_two(arranger: Arranger, hand: int, drawn: int, live: int) -> tuple[float, float]:
+def _joins(kept: int, card: int, table: Sequence[int], touch: int) -> bool:
+    """Whether ``card`` makes a meld with ``kept`` cards or goes into a layoff with them on
+    ``table`` (``touch``: the table's layoff cards and the kept cards)."""
+    bit = 1 << card
+    if any(pair & kept == pair for pair in MELD_PAIRS[card]):
+        return True
+    if not touch & bit and not RELATED[card] & touch:
+        return False
+    hand = kept | bit
+    for meld in table:
+        if hand & layoff_touch(meld) and any(extra & bit for extra in layoffs(meld, hand)):
+            return True
+    return False
+
+
+def best_after_draw(arranger: Arranger, hand: int, drawn: int, live: int) -> tuple[float, float]:
     """The best value of ``hand`` less one discard, any card or any but ``drawn``."""
     _, groups = arranger.best(hand)
     candidates = loose_cards(hand, groups) | 1 << drawn
@@ -108,11 +162,6 @@ def _best_two(arranger: Arranger, hand: int, drawn: int, live: int) -> tuple[flo
             arranger.value(hand ^ 1 << card, live) for card in _cards(hand) if card != drawn
         )
     return best_any, best_other
-
-
-def _after(arranger: Arranger, hand: int, drawn: int, live: int) -> float:
-    """The best value of ``hand`` less one discard other than ``drawn``."""
-    return _best_two(arranger, hand, drawn, live)[1]
 
 
 def _cards(mask: int) -> list[int]:

@@ -86,6 +86,32 @@ def _completions() -> tuple[list[int], dict[int, int]]:
 RELATED, OUTS = _completions()
 
 
+def _meld_pairs() -> list[tuple[int, ...]]:
+    """``pairs[card]``: the two-card masks that make a three-card meld with ``card``."""
+    pairs = []
+    for card in range(52):
+        rank, suit = card % 13, card // 13
+        others = [other * 13 + rank for other in range(4) if other != suit]
+        found = [
+            1 << others[first] | 1 << others[second]
+            for first in range(3)
+            for second in range(first + 1, 3)
+        ]
+        position = (rank + 1) % 13  # ace low
+
+        def at(step: int, suit: int = suit, position: int = position) -> int:
+            return 1 << (suit * 13 + (position + step + 12) % 13)
+
+        for low, high in ((-2, -1), (-1, 1), (1, 2)):
+            if position + low >= 0 and position + high <= 12:
+                found.append(at(low) | at(high))
+        pairs.append(tuple(found))
+    return pairs
+
+
+MELD_PAIRS = _meld_pairs()
+
+
 class Arranger:
     """The cheapest arrangements of ``hand`` and of its parts, on the table ``table``, with
     ``costs[card]`` the cost of a loose card."""
@@ -171,6 +197,12 @@ class Arranger:
         found = memo[rest] = (cost, groups)
         return found
 
+    def use_partials(self, pairs: list[tuple[float, int]], live: int) -> None:
+        """Take ``pairs`` as the hand's partials for ``live`` (as ``partials`` would list them)
+        instead of working them out."""
+        self.pairs = pairs
+        self.pairs_live = live
+
     def value(self, rest: int, live: int) -> float:
         """The value of the cards ``rest`` (lower is better): the cost of the best
         arrangement's loose cards, less the credit of their partials."""
@@ -181,12 +213,7 @@ class Arranger:
         if self.pairs_live != live:
             self.pairs = partials(self.hand, live, self.costs)
             self.pairs_live = live
-        used = 0
-        for credit, pair in self.pairs:
-            if pair & loose == pair and not pair & used:
-                used |= pair
-                cost -= credit
-        return cost
+        return cost - greedy_credit(self.pairs, loose)
 
 
 def partials(cards: int, live: int, costs: Sequence[float]) -> list[tuple[float, int]]:
@@ -210,13 +237,33 @@ def partials(cards: int, live: int, costs: Sequence[float]) -> list[tuple[float,
     return found
 
 
-def partial_credit(loose: int, live: int, costs: Sequence[float]) -> float:
-    """What the partials among the cards ``loose`` save, each card in one partial at most, the
-    best first."""
+def partials_plus(
+    pairs: list[tuple[float, int]], cards: int, card: int, live: int, costs: Sequence[float]
+) -> list[tuple[float, int]]:
+    """The partials of ``cards`` plus ``card``, given ``pairs``, those of ``cards`` alone."""
+    bit = 1 << card
+    partners = RELATED[card] & cards
+    if not partners:
+        return pairs
+    found = pairs[:]
+    while partners:
+        other = partners & -partners
+        partners ^= other
+        outs = (OUTS[bit | other] & live).bit_count()
+        if outs:
+            credit = PARTIAL_CREDIT[min(outs, 3)]
+            found.append(((costs[card] + costs[other.bit_length() - 1]) * credit, bit | other))
+    found.sort(reverse=True)
+    return found
+
+
+def greedy_credit(pairs: list[tuple[float, int]], loose: int) -> float:
+    """The credit of the partials of ``pairs`` (best first) that lie in ``loose``, each card
+    in one partial at most."""
     used = 0
     total = 0.0
-    for credit, pair in partials(loose, live, costs):
-        if not pair & used:
+    for credit, pair in pairs:
+        if pair & loose == pair and not pair & used:
             used |= pair
             total += credit
     return total

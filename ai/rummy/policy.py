@@ -15,6 +15,7 @@ from ai.rummy.plan import (
     going_out,
     loose_cards,
 )
+from rummy.engine.hand import points
 from rummy.engine.melds import hand_melds, layoff_touch
 
 # The move kind of a discard (the others are a group's target: NEW_MELD or a meld number).
@@ -23,10 +24,12 @@ DISCARD = -10
 # A stock draw's expected gain, in loose-card units: take the pile's top card only if it gains
 # more than this.
 TAKE_MARGIN = 0.35
-# The opponent is close to going out with this many cards or fewer: lay every meld down.
-# (Holding melds longer wins more rounds but loses more points when the opponent goes out
-# first; at three cards both the share of rounds won and the points balance beat Easy.)
+# The opponent is close to going out with this many cards or fewer: then lay down the melds
+# worth at least CLOSE_MELD_POINTS (they would cost dearly if it went out) and keep the cheap
+# ones (on the table they would only give it layoffs). Holding every meld wins more rounds but
+# loses points; laying every meld down at three cards loses rounds to Easy's layoffs.
 OPP_CLOSE = 3
+CLOSE_MELD_POINTS = 20
 # What feeding the opponent costs, in loose-card units: a card it can lay off on the table, one
 # that completes a meld with cards it is known to hold, one that pairs with such a card.
 DANGER_LAYOFF = 1.2
@@ -117,9 +120,9 @@ def next_move(hand: int, drawn: int, outlook: Outlook) -> Move:
 
 def meld_now(meld: int, outlook: Outlook) -> bool:
     """Whether to put ``meld`` on the table now rather than hold it: when the opponent is
-    close to going out (the cards would cost their points), or when nothing the opponent could
-    hold or draw would extend it."""
-    if outlook.opp_size <= OPP_CLOSE:
+    close to going out and the meld is worth many points (it would cost them), or when nothing
+    the opponent could hold or draw would extend it."""
+    if outlook.opp_size <= OPP_CLOSE and points(meld) >= CLOSE_MELD_POINTS:
         return True
     return not layoff_touch(meld) & (outlook.live | outlook.opp_known)
 

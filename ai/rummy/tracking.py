@@ -17,7 +17,9 @@ class Public:
     ``pile`` is the discard pile, bottom first; ``opp_known`` the cards the opponent surely
     holds (taken from the pile and not yet played); ``opp_picked`` every card it took from the
     pile, ``opp_refused`` every top card it left lying when it drew from the stock instead, and
-    ``opp_discards`` every card it threw, each in order; ``unseen`` the cards this seat cannot
+    ``opp_discards`` every card it threw, each in order; ``opp_seen`` the same refusals and
+    discards as ``(card, discarded, age)``, the newest first, ``age`` counting the opponent's
+    turns since (0: its last turn); ``unseen`` the cards this seat cannot
     place: the opponent's hidden cards and the stock. After a reshuffle the stock is drawn from
     the cards the pile turned over, so ``stock_pool`` (those not seen since; 0 before any
     reshuffle) holds the whole stock, and every unseen card outside it is in the opponent's
@@ -31,17 +33,9 @@ class Public:
     opp_picked: list[int] = field(default_factory=list)
     opp_refused: list[int] = field(default_factory=list)
     opp_discards: list[int] = field(default_factory=list)
+    opp_seen: list[tuple[int, bool, int]] = field(default_factory=list)
     stock_pool: int = 0
     unseen: int = 0
-
-    @property
-    def dead(self) -> int:
-        """Cards that will not be drawn again this round (short of a reshuffle): the table
-        melds and the discard pile under its top card."""
-        dead = self.table
-        for card in self.pile[:-1]:
-            dead |= 1 << card
-        return dead
 
 
 def read_public(view: dict[str, Any]) -> Public:
@@ -52,6 +46,8 @@ def read_public(view: dict[str, Any]) -> Public:
     pile = public.pile
     pool = 0
     lone = False
+    # (card, discarded, the opponent's turn number) in order.
+    seen_at: list[tuple[int, bool, int]] = []
     for entry in view["log"]:
         action = entry.get("action")
         if action is None:
@@ -70,6 +66,7 @@ def read_public(view: dict[str, Any]) -> Public:
         if action == "draw stock":
             if actor == opp and pile and not lone:
                 public.opp_refused.append(pile[-1])
+                seen_at.append((pile[-1], False, len(public.opp_discards)))
             lone = False
         elif action == "draw discard":
             card = pile.pop()
@@ -79,7 +76,13 @@ def read_public(view: dict[str, Any]) -> Public:
             card = parse_card(action[8:])
             pile.append(card)
             if actor == opp:
+                seen_at.append((card, True, len(public.opp_discards)))
                 public.opp_discards.append(card)
+    turns = len(public.opp_discards)
+    public.opp_seen = [
+        (card, discarded, max(0, turns - 1 - number))
+        for card, discarded, number in reversed(seen_at)
+    ]
     table = 0
     for meld in view["melds"]:
         table |= cards_mask(meld["cards"])

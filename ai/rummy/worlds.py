@@ -10,26 +10,67 @@ drawn with weights that read the opponent's behaviour:
 - the cards that go with a card it took from the pile and still holds weigh more (it took it
   for a reason).
 
+Those per-card weights only propose worlds; each proposed world is then weighed as a whole
+(``Sampler.likelihood``) and worlds are drawn again in proportion (sampling-importance
+resampling): a hand that makes a meld with a card the opponent threw or left on the pile is
+unlikely (it would have kept or taken it; the older the sighting, the less it says), a card it
+took from the pile and holds should go with something in its hand, and a hand that has been
+built for several turns is better than a random one (a prior falling with the hand's value).
+
 After a reshuffle the stock is drawn from the cards the pile turned over (``stock_pool``), so
 the unseen cards outside it are surely in the opponent's hand.
 
 ``world_state`` writes a world in the engine's ``to_dict`` format, so that ``Game.from_dict``
-plays it with the real rules; ``Sampler.sim`` gives the same world as a ``Sim`` for playouts.
+plays it with the real rules; ``Sampler.batch`` gives worlds as ``Sim``s, built from that same
+format, for the search.
 """
 
 import math
 import random
 from typing import Any
 
-from ai.rummy.plan import RELATED
+from ai.rummy.plan import MELD_PAIRS, RELATED
 from ai.rummy.playout import Sim
 from ai.rummy.tracking import Public
 from cards import card_name, mask_names
+from rummy.engine.melds import hand_melds
 
 # Weight factors of an unseen card, per observation it is related to (see the module's text).
 REFUSED = 0.55
-DISCARDED = 0.8
-KEPT = 1.8
+DISCARDED = 0.5
+KEPT = 2.5
+# A whole world's likelihood factors: per card thrown (or left on the pile) that would make a
+# meld with its hand, or per card of its hand that would pair with it; per held pile card that
+# goes with nothing; the fading of a sighting per turn of age (after the last turn's); and the
+# prior's slope per unit of hand value.
+THROWN_MELD = 0.2
+THROWN_PAIR = 0.75
+LEFT_MELD = 0.15
+LEFT_PAIR = 0.8
+KEPT_ALONE = 0.3
+FADING = 0.85
+BUILT = 1.6
+# In ``rough_value``, what a loose card that goes with another loose card saves.
+ROUGH_PAIR = 0.5
+# Proposals drawn per world kept.
+PROPOSALS = 3
+
+
+def rough_value(hand: int) -> float:
+    """A quick value of a hand (lower is better): its cards in no possible meld, less
+    ``ROUGH_PAIR`` for each of those that goes with another of them."""
+    melded = 0
+    for meld in hand_melds(hand):
+        melded |= meld
+    loose = hand & ~melded
+    value = float(loose.bit_count())
+    rest = loose
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        if RELATED[low.bit_length() - 1] & loose:
+            value -= ROUGH_PAIR
+    return value
 
 
 def card_weights(public: Public) -> list[float]:
@@ -80,7 +121,7 @@ def world_state(
 
 
 class Sampler:
-    """Deals worlds for one decision: build it once, then call ``sim`` per world."""
+    """Deals worlds for one decision: build it once, then draw ``batch``es of worlds."""
 
     def __init__(self, view: dict[str, Any], public: Public) -> None:
         self.opp = 1 - view["seat"]
@@ -98,10 +139,51 @@ class Sampler:
         weights = card_weights(public)
         self.weights = [weights[card] for card in self.choices]
         self.base = Sim.from_state(world_state(view, public, 0, []))
+        self.known = public.opp_known
+        self.seen = [
+            (card, discarded, FADING ** max(0, age - 1)) for card, discarded, age in public.opp_seen
+        ]
 
-    def sample(self, rng: random.Random) -> tuple[int, list[int]]:
+    def likelihood(self, hand: int) -> float:
+        """How likely the opponent's whole ``hand`` is given what it did (up to a constant)."""
+        weight = 1.0
+        for card, thrown, fading in self.seen:
+            if any(pair & hand == pair for pair in MELD_PAIRS[card]):
+                factor = THROWN_MELD if thrown else LEFT_MELD
+            else:
+                partners = (RELATED[card] & hand).bit_count()
+                if not partners:
+                    continue
+                factor = (THROWN_PAIR if thrown else LEFT_PAIR) ** partners
+            weight *= factor**fading
+        known = self.known
+        while known:
+            low = known & -known
+            known ^= low
+            if not RELATED[low.bit_length() - 1] & hand:
+                weight *= KEPT_ALONE
+        return weight * math.exp(-BUILT * rough_value(hand))
+
+    def batch(self, rng: random.Random, size: int) -> list[Sim]:
+        """``size`` worlds drawn in proportion to their likelihood from ``PROPOSALS`` times as
+        many proposals (the stock shuffled as far as its next card: see ``sample``)."""
+        proposals = [self.sample(rng, shuffle=False) for _ in range(size * PROPOSALS)]
+        weights = [self.likelihood(hidden | self.known) for hidden, _ in proposals]
+        if not sum(weights) > 0.0:
+            weights = [1.0] * len(proposals)  # every proposal unlikely beyond floats
+        chosen = rng.choices(proposals, weights=weights, k=size)
+        worlds = []
+        for hidden, stock in chosen:
+            sim = self.base.copy()
+            sim.hands[self.opp] |= hidden
+            sim.stock = stock[:]
+            worlds.append(sim)
+        return worlds
+
+    def sample(self, rng: random.Random, shuffle: bool = True) -> tuple[int, list[int]]:
         """One world's hidden part: the opponent's hidden cards (a mask) and the stock (next
-        card last), drawn with the inference weights."""
+        card last), drawn with the inference weights; ``shuffle=False`` leaves the stock
+        shuffled only as far as its next card (the one a playout draws first)."""
         need = self.hidden - self.forced.bit_count()
         # Weighted sampling without replacement: the ``need`` smallest exponential races.
         keyed = sorted(
@@ -115,16 +197,12 @@ class Sampler:
         for _, card in keyed[:need]:
             hidden |= 1 << card
         stock = [card for _, card in keyed[need:]]
-        rng.shuffle(stock)
+        if shuffle:
+            rng.shuffle(stock)
+        elif stock:
+            index = rng.randrange(len(stock))
+            stock[index], stock[-1] = stock[-1], stock[index]
         return hidden, stock
-
-    def sim(self, rng: random.Random) -> Sim:
-        """One sampled world as a ``Sim``."""
-        hidden, stock = self.sample(rng)
-        sim = self.base.copy()
-        sim.hands[self.opp] |= hidden
-        sim.stock = stock
-        return sim
 
 
 def _reshuffles(view: dict[str, Any]) -> int:

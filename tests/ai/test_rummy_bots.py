@@ -7,7 +7,8 @@ import pytest
 
 from ai import get_bot
 from ai.rummy.hard import HardRummyBot
-from ai.rummy.plan import DEFAULT_COSTS, Arranger
+from ai.rummy.lookahead import NextDraw, best_after_draw
+from ai.rummy.plan import DEFAULT_COSTS, Arranger, going_out
 from ai.rummy.playout import Sim
 from ai.rummy.policy import Outlook, best_discard
 from ai.rummy.situation import Situation
@@ -118,6 +119,19 @@ def test_medium_does_not_feed_the_opponent_a_card_that_goes_with_what_it_took():
     arranger = Arranger(situation.hand, situation.table, DEFAULT_COSTS)
     assert card_name(best_discard(situation.hand, -1, blind, arranger)) == "9s"
     assert play_turn(game, make_bot("medium"))[-1] != "discard 9s"
+
+
+def test_medium_lays_down_its_costly_melds_when_the_opponent_is_close_and_keeps_cheap_ones():
+    # Seat 1 melds three times and is down to one card. Seat 0 holds Kc-Kd-Kh (30 points, it
+    # would cost dearly) and 2c-3c-4c (9 points: on the table it would only feed layoffs).
+    game = deal(
+        "Kc Kd Kh 2c 3c 4c 6h 9d 7s Qs", "5d 6d 7d 8h 8s 8c 9h Th Jh 2s", "Td", "Ah 5s", dealer=0
+    )
+    for move in ("draw stock", "meld 5d 6d 7d", "meld 8c 8h 8s", "meld 9h Th Jh", "discard 2s"):
+        game.apply(1, move)
+    assert game.view(0)["hand_sizes"] == [10, 1]
+    moves = play_turn(game, make_bot("medium"))
+    assert "meld Kc Kd Kh" in moves and "meld 2c 3c 4c" not in moves
 
 
 def test_medium_takes_the_discard_when_it_makes_a_meld():
@@ -265,6 +279,28 @@ def test_sampled_worlds_are_real_games_that_the_sim_plays_like_the_engine():
             assert seen[key] == view[key]
         assert world.hand(1 - seat) & public.opp_known == public.opp_known
         compare_sim_and_engine(world, rng)
+
+
+def test_the_one_draw_lookahead_matches_a_full_arrangement_of_every_draw():
+    # NextDraw takes a short cut for cards that join nothing; it must agree with arranging
+    # the hand in full (each candidate discard weighed the way Medium weighs them).
+    rng = random.Random(3)
+    for _ in range(60):
+        kept = cards_mask(rng.sample(range(52), 10))
+        table = [cards_mask(["2c", "3c", "4c"])] if not kept & 7 else []
+        live = cards_mask(rng.sample([c for c in range(52) if not kept >> c & 1], 30))
+        ahead = NextDraw(kept, table, live)
+        ahead.fill(live)
+        for card in range(52):
+            if live >> card & 1:
+                hand = kept | 1 << card
+                arranger = Arranger(hand, table, DEFAULT_COSTS)
+                if going_out(hand, table, -1, arranger) is None:
+                    stock, take = best_after_draw(arranger, hand, card, live)
+                    assert (ahead.stock_value(card), ahead.take_value(card)) == (
+                        pytest.approx(stock),
+                        pytest.approx(take),
+                    )
 
 
 def test_the_sim_follows_the_engine_through_reshuffles_and_the_turn_limit():

@@ -1,0 +1,161 @@
+"""What a seat's moves suggest it did not hold: soft constraints on its hidden cards.
+
+Sensible players, and the Easy and Medium bots, play cheaply: they open with their weakest
+cards, cover with the cheapest card that does the job, throw in small cards rather than
+passing, and take only when covering would cost too much. Each move therefore hints at cards
+the seat did *not* hold at that moment. Every function here returns such a mask ("forbidden"
+cards); ``tracking`` applies it to the seat's hidden cards of that moment, and ``worlds`` keeps
+those cards away from them where the deal allows (a player who does not play this way only
+makes the hints weaker, never the worlds impossible).
+"""
+
+from typing import Any
+
+from cards import RANK_MASKS, SUIT_MASKS, card_suit, parse_card, rank_set
+from durak.engine.game import BEATS_IN_SUIT
+
+# Medium plays for the endgame below this many cards in the stock: its openings say less.
+ENDGAME_STOCK = 4
+# Cards of these ranks (0 = two … 8 = ten) are the ones a player throws in rather than passing.
+CHEAP_RANK = 8
+# A taker may keep a trump from this rank up (9 = jack) rather than spend it.
+TRUSTED_TRUMP_RANK = 9
+
+CHEAP = sum(RANK_MASKS[: CHEAP_RANK + 1])
+# BELOW[rank]: every card of a lower rank.
+BELOW = tuple(sum(RANK_MASKS[:rank]) for rank in range(14))
+
+
+def _spread(ranks: int) -> int:
+    return ranks * (1 | 1 << 13 | 1 << 26 | 1 << 39)
+
+
+def after_opening(cards: int, trumps: int, stock: int, eager: bool = False) -> int:
+    """An opening with the same-rank ``cards``: nothing weaker was held (stock still large)."""
+    if stock <= ENDGAME_STOCK and not eager:
+        return 0
+    low = (cards & -cards).bit_length() - 1
+    if trumps & cards:
+        # A trump lead: no plain card at all, and no lower trump.
+        return (~trumps & ((1 << 52) - 1)) | (trumps & BELOW[low % 13])
+    shift = 2 * (cards.bit_count() - 1)
+    return ~trumps & BELOW[max(0, low % 13 - shift)]
+
+
+def after_throw_in(cards: int, table: int, trumps: int) -> int:
+    """A throw-in of ``cards`` onto ``table``: no cheaper plain card of the table's ranks."""
+    throwable = _spread(rank_set(table)) & ~trumps
+    if cards & trumps:
+        return throwable & CHEAP
+    low = (cards & -cards).bit_length() - 1
+    return throwable & BELOW[low % 13]
+
+
+def after_pass(table: int, trumps: int, eager: bool = False) -> int:
+    """A pass while cards of the table's ranks could go: no cheap plain card of those ranks.
+
+    An eager player throws in any plain card it can: it holds none of those ranks.
+    """
+    plain = _spread(rank_set(table)) & ~trumps
+    return plain if eager else plain & CHEAP
+
+
+def beaters(attack: int, trumps: int) -> int:
+    """Every card that covers ``attack``."""
+    if trumps >> attack & 1:
+        return BEATS_IN_SUIT[attack]
+    return BEATS_IN_SUIT[attack] | trumps
+
+
+def after_take(uncovered: int, trumps: int, eager: bool = False) -> int:
+    """A take: no cheap card that beats the uncovered card.
+
+    With several cards uncovered the cover may have failed as a whole, so only an eager player
+    (who takes only when it cannot cover anything) says something then: it holds no beater of
+    any of them.
+    """
+    if eager:
+        forbidden = 0
+        for attack in _cards(uncovered):
+            forbidden |= beaters(attack, trumps)
+        return forbidden
+    if uncovered & (uncovered - 1) or not uncovered:
+        return 0
+    attack = uncovered.bit_length() - 1
+    forbidden = BEATS_IN_SUIT[attack]
+    if not trumps >> attack & 1:
+        forbidden |= trumps & BELOW[TRUSTED_TRUMP_RANK]
+    return forbidden
+
+
+def after_defence(
+    attack: int, defence: int, uncovered: int, trumps: int, eager: bool = False
+) -> int:
+    """Covering ``attack`` with ``defence``: no cheaper cover was held.
+
+    Said of the only uncovered card; an eager player covers with its cheapest card that beats
+    any uncovered card, so then it is said of every one of them.
+    """
+    if trumps >> defence & 1:
+        cheaper = (~trumps & ((1 << 52) - 1)) | (trumps & BELOW[defence % 13])
+    else:
+        cheaper = ~trumps & BELOW[defence % 13]
+    if eager:
+        forbidden = 0
+        for other in _cards(uncovered):
+            forbidden |= beaters(other, trumps) & cheaper
+        return forbidden
+    if uncovered != 1 << attack:
+        return 0
+    return beaters(attack, trumps) & cheaper
+
+
+# A seat counts as eager once it opened this many bouts without a sign of other play.
+EAGER_OPENINGS = 4
+
+
+def eager_seats(log: list[dict[str, Any]], players: int, trumps: int) -> int:
+    """The mask of seats that so far play like eager defenders (as the Easy bot does).
+
+    Such a player leads and throws in single cards, never a trump as a throw-in, never
+    transfers; after ``EAGER_OPENINGS`` openings with no other sign, a seat counts as one.
+    """
+    openings = [0] * players
+    other = 0
+    opening = True
+    for entry in log:
+        if "action" not in entry:
+            if entry["event"] == "bout":
+                opening = True
+            continue
+        seat = entry["seat"]
+        kind, *names = entry["action"].split()
+        if kind == "attack":
+            if len(names) > 1:
+                other |= 1 << seat
+            if opening:
+                openings[seat] += 1
+            elif trumps >> parse_card(names[0]) & 1:
+                other |= 1 << seat
+            opening = False
+        elif kind == "transfer":
+            other |= 1 << seat
+    eager = 0
+    for seat in range(players):
+        if openings[seat] >= EAGER_OPENINGS and not other >> seat & 1:
+            eager |= 1 << seat
+    return eager
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def suit_mask(card: int) -> int:
+    """Every card of ``card``'s suit."""
+    return SUIT_MASKS[card_suit(card)]

@@ -1,0 +1,354 @@
+"""The Hard Durak bot: its rules copy, its card tracking, its worlds, its solver, its choices."""
+
+import random
+
+import pytest
+
+from ai.arena import seat_to_ask
+from ai.durak.endgame import DRAW, LOSS, WIN, best_actions, solve_actions
+from ai.durak.hard import HardDurakBot
+from ai.durak.playout import DRAW as DRAW_SEAT
+from ai.durak.playout import Sim
+from ai.durak.policy import choose_move, do_move, move_action
+from ai.durak.tracking import read_knowledge
+from ai.durak.worlds import Sampler, public_sim, world_state
+from cards import card_name, cards_mask, iter_cards, parse_card
+from durak.engine import Config, Game, new_game
+
+VARIANTS = [
+    Config(players=2, deck=36),
+    Config(players=2, deck=36, transfer=True),
+    Config(players=2, deck=24),
+    Config(players=3, deck=52, transfer=True),
+    Config(players=4, deck=36),
+    Config(players=4, deck=24, transfer=True),
+    Config(players=6, deck=36),
+    Config(players=5, deck=52, transfer=True),
+]
+
+
+def legal_notations(game: Game, seat: int) -> list[str]:
+    return [str(action) for action in game.legal_actions(seat)]
+
+
+def random_move(game: Game, rng: random.Random) -> None:
+    seat = seat_to_ask(game)
+    game.apply(seat, rng.choice(game.legal_actions(seat)))
+
+
+# -- the rules copy used by the playouts -----------------------------------------------------
+
+
+@pytest.mark.parametrize("config", VARIANTS, ids=str)
+def test_sim_follows_the_engine_move_for_move(config):
+    for seed in range(4):
+        rng = random.Random(seed)
+        game = new_game(config, seed=seed)
+        sim = Sim.from_state(game.to_dict())
+        while game.outcome is None:
+            seat = seat_to_ask(game)
+            assert sim.seat_to_ask() == seat
+            action = rng.choice(game.legal_actions(seat))
+            game.apply(seat, action)
+            sim.apply(seat, action.kind, action.cards)
+            state = game.to_dict()
+            assert sim.hands == [cards_mask(hand) for hand in state["hands"]]
+            assert len(sim.stock) == len(state["stock"])
+            if game.outcome is None:
+                assert (sim.attacker, sim.defender, sim.limit, sim.taking) == (
+                    state["attacker"],
+                    state["defender"],
+                    state["limit"],
+                    state["taking"],
+                )
+        durak = game.outcome["durak"]
+        assert sim.over and sim.durak == (DRAW_SEAT if durak is None else durak)
+
+
+@pytest.mark.parametrize("config", VARIANTS, ids=str)
+def test_policy_moves_are_legal(config):
+    for seed in range(3):
+        rng = random.Random(seed)
+        game = new_game(config, seed=seed)
+        while game.outcome is None:
+            seat = seat_to_ask(game)
+            sim = Sim.from_state(game.to_dict())
+            move = choose_move(sim, seat, rng, epsilon=0.2)
+            assert move_action(move) in game.legal_actions(seat)
+            do_move(sim, seat, move)
+            game.apply(seat, move_action(move))
+
+
+# -- what a seat can know ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("config", VARIANTS, ids=str)
+def test_tracking_knows_only_true_cards_and_counts_the_unseen(config):
+    for seed in range(2):
+        rng = random.Random(seed)
+        game = new_game(config, seed=seed)
+        step = 0
+        while game.outcome is None:
+            step += 1
+            random_move(game, rng)
+            if step % 3 or game.outcome is not None:
+                continue
+            state = game.to_dict()
+            hands = [cards_mask(hand) for hand in state["hands"]]
+            for seat in range(config.players):
+                knowledge = read_knowledge(game.view(seat))
+                for other in range(config.players):
+                    assert knowledge.known[other] & ~hands[other] == 0
+                    if other != seat:
+                        assert hands[other] & ~knowledge.known[other] & ~knowledge.unseen == 0
+                hidden = sum(
+                    knowledge.hidden_count(other)
+                    for other in range(config.players)
+                    if other != seat
+                )
+                stock_hidden = max(0, len(state["stock"]) - 1)
+                assert knowledge.unseen.bit_count() == hidden + stock_hidden
+
+
+def test_tracking_follows_the_trump_card_into_the_hand_that_drew_it():
+    for seed in range(10):
+        game = new_game(Config(players=2, deck=36), seed=seed)
+        rng = random.Random(seed)
+        trump = game.to_dict()["trump"]
+        while game.to_dict()["stock"]:
+            random_move(game, rng)
+        holders = [seat for seat, hand in enumerate(game.to_dict()["hands"]) if trump in hand]
+        for seat in range(2):
+            knowledge = read_knowledge(game.view(seat))
+            assert not knowledge.unseen >> parse_card(trump) & 1
+            if holders:
+                assert knowledge.trump_holder == holders[0]
+                assert knowledge.known[holders[0]] >> parse_card(trump) & 1
+
+
+def test_tracking_gives_the_trump_card_to_the_last_seat_when_the_deal_uses_every_card():
+    game = new_game(Config(players=6, deck=36), seed=3)
+    trump = parse_card(game.to_dict()["trump"])
+    knowledge = read_knowledge(game.view(0))
+    assert knowledge.trump_holder == 5
+    assert knowledge.known[5] == 1 << trump
+
+
+@pytest.mark.parametrize("config", VARIANTS, ids=str)
+def test_sampled_worlds_match_the_view(config):
+    for seed in range(2):
+        rng = random.Random(seed)
+        game = new_game(config, seed=seed)
+        step = 0
+        while game.outcome is None:
+            step += 1
+            seat = seat_to_ask(game)
+            if step % 5 == 0:
+                view = game.view(seat)
+                knowledge = read_knowledge(view)
+                sampler = Sampler(knowledge, view["stock"])
+                assert sampler.feasible
+                world = sampler.sample(rng)
+                copy = Game.from_dict(world_state(view, world))
+                mine = copy.view(seat)
+                for key in ("hand", "hand_sizes", "trump", "stock", "table", "attacker"):
+                    assert mine[key] == view[key], key
+                assert legal_notations(copy, seat) == legal_notations(game, seat)
+                for other in range(config.players):
+                    assert knowledge.known[other] & ~world.hands[other] == 0
+                if view["stock"]:
+                    assert world.stock[0] == parse_card(view["trump"])
+                assert public_sim(view).seat_to_ask() == seat
+            random_move(game, rng)
+
+
+# -- the exact endgame ------------------------------------------------------------------------
+
+
+class Cycle(Exception):
+    """The position can repeat: the plain minimax below has no answer for it."""
+
+
+def brute_force(game: Game, me: int, memo: dict, path: set, budget: list[int]) -> int:
+    """Plain minimax over the engine's own legal actions, seats asked in the site's order."""
+    outcome = game.outcome
+    if outcome is not None:
+        if outcome["durak"] is None:
+            return DRAW
+        return LOSS if outcome["durak"] == me else WIN
+    state = game.to_dict()
+    key = repr((state["hands"], state["table"], state["attacker"], state["taking"]))
+    key += repr((state["defender"], state["passed"], state["limit"]))
+    if key in memo:
+        return memo[key]
+    if key in path:
+        raise Cycle
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise Cycle
+    path.add(key)
+    seat = seat_to_ask(game)
+    values = []
+    for action in game.legal_actions(seat):
+        child = game.clone()
+        child.apply(seat, action)
+        values.append(brute_force(child, me, memo, path, budget))
+    path.discard(key)
+    memo[key] = max(values) if seat == me else min(values)
+    return memo[key]
+
+
+def small_endgames(transfer: bool, count: int, max_cards: int):
+    """Two-seat positions with an empty stock and few cards, reached by random play."""
+    found = 0
+    seed = 0
+    while found < count:
+        seed += 1
+        rng = random.Random(seed)
+        config = Config(players=2, deck=rng.choice([24, 36, 52]), transfer=transfer)
+        names = [card_name(card) for card in iter_cards(config.deck_mask)]
+        rng.shuffle(names)
+        game = new_game(config, deck=names[: rng.choice([12, 13])], seed=seed)
+        while game.outcome is None and (
+            game.to_dict()["stock"]
+            or sum(len(hand) for hand in game.to_dict()["hands"]) > max_cards
+        ):
+            random_move(game, rng)
+        if game.outcome is None:
+            found += 1
+            yield game
+
+
+@pytest.mark.parametrize("transfer", [False, True], ids=["podkidnoy", "perevodnoy"])
+def test_endgame_solver_agrees_with_plain_minimax(transfer):
+    compared = 0
+    for game in small_endgames(transfer, 24, 5):
+        seat = seat_to_ask(game)
+        actions = game.legal_actions(seat)
+        try:
+            expected = []
+            for action in actions:
+                child = game.clone()
+                child.apply(seat, action)
+                expected.append(brute_force(child, seat, {}, set(), [3_000]))
+        except Cycle:
+            continue
+        sim = Sim.from_state(game.to_dict())
+        assert solve_actions(sim, seat, actions) == expected
+        value, best = best_actions(sim, seat, actions)
+        assert value == max(expected)
+        assert all(expected[index] == value for index in best)
+        if value != WIN:
+            assert best == [index for index, known in enumerate(expected) if known == value]
+        compared += 1
+    assert compared >= 16
+
+
+def test_endgame_solver_reports_a_budget_overrun():
+    game = new_game(Config(players=2, deck=36), seed=11)
+    rng = random.Random(11)
+    while game.to_dict()["stock"]:
+        random_move(game, rng)
+    seat = seat_to_ask(game)
+    sim = Sim.from_state(game.to_dict())
+    assert solve_actions(sim, seat, game.legal_actions(seat), max_nodes=0) is None
+
+
+# -- the bot's choices ------------------------------------------------------------------------
+
+# Clubs are trumps (Kc is the last card dealt). After these moves the stock is empty; seat 0
+# holds 7h 9c Qd Ks, seat 1 holds Kc 9d Ah 6s and seat 0 opens. The policy (and Medium) would
+# lead the 7h, a draw with best play; only "attack Qd" wins.
+ONE_WINNER = ["Jc", "Qd", "Ks", "9c", "Jd", "7h", "Kd", "Ah", "6s", "Jh", "9d", "Kc"]
+ONE_WINNER_MOVES = ["0 attack Jd", "1 defend Jd Kd", "0 pass", "1 attack Jh", "0 defend Jh Jc"]
+
+
+def one_winner_game() -> Game:
+    """The ONE_WINNER deal after its moves, every card outside the deal in the discard pile.
+
+    A game dealt from a short deck cannot say which cards are missing; here the view shows them
+    discarded, as in a real game whose stock ran out, so the seat can place every card.
+    """
+    game = new_game(Config(players=2, deck=36), deck=ONE_WINNER, seed=1)
+    for move in ONE_WINNER_MOVES:
+        seat, action = move.split(" ", 1)
+        game.apply(int(seat), action)
+    state = game.to_dict()
+    state["discarded"] += [
+        card_name(card)
+        for card in iter_cards(Config().deck_mask)
+        if card_name(card) not in ONE_WINNER
+    ]
+    return Game.from_dict(state)
+
+
+def test_hard_finds_the_only_winning_move():
+    game = one_winner_game()
+    assert seat_to_ask(game) == 0
+    legal = legal_notations(game, 0)
+    assert sorted(legal) == ["attack 7h", "attack 9c", "attack Ks", "attack Qd"]
+    for seed in range(3):
+        bot = HardDurakBot(budget=1.0)
+        assert bot.choose(game.view(0), legal, random.Random(seed)) == "attack Qd"
+
+
+def test_the_winning_move_is_the_only_one_by_plain_minimax_too():
+    game = one_winner_game()
+    values = {}
+    for action in game.legal_actions(0):
+        child = game.clone()
+        child.apply(0, action)
+        values[str(action)] = brute_force(child, 0, {}, set(), [100_000])
+    assert values == {"attack 9c": LOSS, "attack Qd": WIN, "attack 7h": DRAW, "attack Ks": DRAW}
+
+
+@pytest.mark.parametrize("config", VARIANTS, ids=str)
+def test_hard_only_plays_legal_actions(config):
+    bot = HardDurakBot(budget=0.003, max_rounds=2)
+    for seed in range(1):
+        rng = random.Random(seed)
+        game = new_game(config, seed=seed)
+        while game.outcome is None:
+            seat = seat_to_ask(game)
+            legal = legal_notations(game, seat)
+            choice = bot.choose(game.view(seat), legal, rng)
+            assert choice in legal
+            game.apply(seat, choice)
+
+
+def test_hard_cannot_see_hidden_cards():
+    # Seat 0 holds the lowest trump (6s; spades are trumps), so it opens in both deals; the
+    # deals differ only in seat 1's hand and in the order of the stock.
+    mine = ["6s", "7c", "9d", "Jh", "Kc", "Qd"]
+    trump = "As"
+    others = [
+        card_name(card)
+        for card in iter_cards(Config().deck_mask)
+        if card_name(card) not in [*mine, trump]
+    ]
+    random.Random(1).shuffle(others)
+    deck_a = mine + others[:6] + [trump] + others[6:]
+    # Same first stock cards, so both deals draw alike for a while; the rest is reshuffled.
+    hidden = others[:6] + others[12:]
+    random.Random(2).shuffle(hidden)
+    deck_b = mine + hidden[:6] + [trump] + others[6:12] + hidden[6:]
+    assert deck_a[6:12] != deck_b[6:12]
+    games = [new_game(Config(), deck=deck, seed=1) for deck in (deck_a, deck_b)]
+    bot = HardDurakBot(budget=10.0, max_rounds=6)
+    for game in games:
+        assert seat_to_ask(game) == 0
+    for _ in range(5):  # our move, then the same public reply in both deals
+        views = [game.view(0) for game in games]
+        legals = [legal_notations(game, 0) for game in games]
+        assert views[0] == views[1] and legals[0] == legals[1]
+        choices = [
+            bot.choose(view, legal, random.Random(7))
+            for view, legal in zip(views, legals, strict=True)
+        ]
+        assert choices[0] == choices[1]
+        for game in games:
+            game.apply(0, choices[0])
+            if game.outcome is None and 1 in game.to_act:
+                game.apply(1, "take")
+            while game.outcome is None and seat_to_ask(game) != 0:
+                game.apply(seat_to_ask(game), "pass")
