@@ -63,20 +63,8 @@ def rummy_game() -> tuple[Callable[[int], Any], Callable]:
 
 
 def seat_to_ask(game: Any) -> int:
-    """The seat asked next when several may act: the defender first, then the others in order.
-
-    This is the order the site uses for bots and pass-and-play, so the arena plays the same game.
-    """
-    seats = game.to_act
-    view = game.view(seats[0])
-    defender = view.get("defender")
-    if defender in seats:
-        return defender
-    attacker = view.get("attacker")
-    if attacker is None:
-        return seats[0]
-    players = len(view["hand_sizes"])
-    return min(seats, key=lambda seat: (seat - attacker) % players)
+    """The seat asked next when several may act (the site's order, so the arena plays alike)."""
+    return game.seat_to_ask()
 
 
 def play_deal(task: tuple[str, str, str, int, int, int, bool, int]) -> DealResult:

@@ -24,8 +24,7 @@ if settings.DEBUG:
 
     http_app = ASGIStaticFilesHandler(django_asgi_app)
 
-# The websocket routes (one consumer per game room) arrive with the online-play issue.
-websocket_urlpatterns: list = []
+from cardgames.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {

@@ -1,1 +1,109 @@
-"""The platform's models (games, seats, saves, rooms) arrive with the issues that need them."""
+"""The platform's models: browsers, games (which are also the saves) and their seats.
+
+A game row holds the engine's whole state as JSON and a version that grows by one with every
+accepted change; the row is the truth, everything sent to browsers is rendered from it.
+"""
+
+import secrets
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+def new_token() -> str:
+    """An unguessable id: 128 random bits, URL-safe (22 characters)."""
+    return secrets.token_urlsafe(16)
+
+
+class Browser(models.Model):
+    """An anonymous browser, known by the random id in its cookie; it owns its saves."""
+
+    id = models.CharField(primary_key=True, max_length=43, default=new_token, editable=False)
+    created = models.DateTimeField(auto_now_add=True)
+    last_seen = models.DateTimeField(auto_now=True)
+    # The level last chosen per game kind, e.g. {"durak": "hard"}.
+    levels = models.JSONField(default=dict, blank=True)
+    # The variant last played vs the computer per game kind, as its options.
+    variants = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        verbose_name = _("browser")
+        verbose_name_plural = _("browsers")
+
+    def __str__(self) -> str:
+        return self.id[:8]
+
+
+class Mode(models.TextChoices):
+    """How a game is played."""
+
+    COMPUTER = "computer", _("Vs computer")
+    HOTSEAT = "hotseat", _("Pass and play")
+
+
+class Game(models.Model):
+    """One game of one kind: its engine state, seats and version.
+
+    A vs-computer or pass-and-play game belongs to one browser and is that browser's save for
+    its kind, mode and variant: there is at most one per such key.
+    """
+
+    id = models.CharField(primary_key=True, max_length=43, default=new_token, editable=False)
+    kind = models.CharField(_("game"), max_length=20)
+    mode = models.CharField(_("mode"), max_length=10, choices=Mode.choices)
+    variant = models.CharField(_("variant"), max_length=40)
+    options = models.JSONField(default=dict)
+    state = models.JSONField()
+    version = models.PositiveIntegerField(default=0)
+    owner = models.ForeignKey(
+        Browser, null=True, blank=True, on_delete=models.CASCADE, related_name="games"
+    )
+    # Wins and losses per seat over the games played at this table: {"wins": [], "losses": []}.
+    series = models.JSONField(default=dict, blank=True)
+    # Pass and play: the seat whose hand is on screen, once its player confirmed the hand-off.
+    shown_seat = models.SmallIntegerField(null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["owner", "kind", "mode", "variant"],
+                condition=models.Q(owner__isnull=False),
+                name="one_save_per_browser_game_mode_variant",
+            )
+        ]
+        indexes = [models.Index(fields=["owner", "-updated"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.mode} {self.variant} ({self.id[:8]})"
+
+
+class Seat(models.Model):
+    """A seat at a game: a person or a bot of some level."""
+
+    class Kind(models.TextChoices):
+        PERSON = "person", _("person")
+        BOT = "bot", _("computer")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=6, choices=Kind.choices)
+    name = models.CharField(max_length=40)
+    level = models.CharField(max_length=10, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="one_seat_per_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number}: {self.name}"
+
+    @property
+    def is_bot(self) -> bool:
+        """Whether the computer plays this seat."""
+        return self.kind == self.Kind.BOT

@@ -104,6 +104,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "cardgames.browser.BrowserIdMiddleware",
 ]
 
 ROOT_URLCONF = "cardgames.urls"
@@ -171,6 +172,11 @@ if REDIS_URL:
 else:
     # Single process only: the in-memory layer does not cross processes.
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+# --- Play -------------------------------------------------------------------------------------
+
+# Seconds a computer player waits before its move, so that people can follow the game.
+BOT_DELAY = float(os.environ.get("BOT_DELAY", "0.8"))
 
 # --- Authentication ---------------------------------------------------------------------------
 

@@ -3,10 +3,14 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from cardgames.views import HomeView
+from cardgames import views
 
 urlpatterns = [
-    path("", HomeView.as_view(), name="home"),
+    path("", views.home, name="home"),
+    path("play/<str:kind_name>/computer/", views.play_computer, name="play_computer"),
+    path("play/<str:kind_name>/hotseat/", views.play_hotseat, name="play_hotseat"),
+    path("game/<str:game_id>/", views.table, name="table"),
+    path("clear/", views.clear_data, name="clear_data"),
     path("durak/", include("durak.urls")),
     path("rummy/", include("rummy.urls")),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -1,9 +1,135 @@
-"""The platform's pages."""
+"""The platform's pages: home, starting and resuming games, the table, clearing one's data."""
 
-from django.views.generic import TemplateView
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from cardgames import play
+from cardgames.browser import COOKIE_NAME, browser_for, current_browser
+from cardgames.models import Game, Mode
+from cardgames.registry import BadOptions, GameKind, all_kinds, get_kind
+from cardgames.render import table_context
+
+MAX_NAME = 20
 
 
-class HomeView(TemplateView):
-    """The home page: what the site offers, one card per game."""
+def _kind(name: str) -> GameKind:
+    try:
+        return get_kind(name)
+    except KeyError:
+        raise Http404(_("There is no such game.")) from None
 
-    template_name = "cardgames/home.html"
+
+def home(request: HttpRequest) -> HttpResponse:
+    """Each game with its ways to play, and this browser's saved games to resume."""
+    browser = current_browser(request)
+    saves = list(browser.games.order_by("-updated")) if browser else []
+    games = []
+    for kind in all_kinds():
+        options = (browser.variants.get(kind.name) if browser else None) or kind.default_options()
+        games.append(
+            {
+                "kind": kind,
+                "options": kind.variant(options).options,
+                "level": (browser.levels.get(kind.name) if browser else None) or play.DEFAULT_LEVEL,
+                "saves": [_save_row(game) for game in saves if game.kind == kind.name],
+            }
+        )
+    return render(request, "cardgames/home.html", {"games": games, "has_saves": bool(saves)})
+
+
+def _save_row(game: Game) -> dict[str, Any]:
+    return {
+        "game": game,
+        "mode": Mode(game.mode).label,
+        "variant": play.variant_of(game).label,
+        "names": ", ".join(play.seat_names(game)),
+    }
+
+
+@require_POST
+def play_computer(request: HttpRequest, kind_name: str) -> HttpResponse:
+    """Vs computer: this browser's save of the variant asked for, or a new game of it.
+
+    ``new`` in the form always deals a new game (the save of that variant is replaced).
+    """
+    kind = _kind(kind_name)
+    try:
+        variant = kind.variant(request.POST)
+    except BadOptions as error:
+        messages.error(request, str(error))
+        return redirect("home")
+    browser = browser_for(request)
+    browser.variants = {**browser.variants, kind.name: variant.options}
+    browser.save(update_fields=["variants", "last_seen"])
+    game = play.saved_game(browser, kind, Mode.COMPUTER, variant)
+    if game is None or request.POST.get("new"):
+        level = browser.levels.get(kind.name, play.DEFAULT_LEVEL)
+        game = play.start(browser, kind, Mode.COMPUTER, variant, level=level)
+    return redirect("table", game_id=game.pk)
+
+
+@require_http_methods(["GET", "POST"])
+def play_hotseat(request: HttpRequest, kind_name: str) -> HttpResponse:
+    """Pass and play: a form for the players' names and the variant, then a new game."""
+    kind = _kind(kind_name)
+    errors = []
+    data = request.POST if request.method == "POST" else {}
+    try:
+        variant = kind.variant(data)
+    except BadOptions as error:
+        errors.append(str(error))
+        variant = kind.variant({})
+    count = kind.seat_count(variant)
+    names = [
+        " ".join(str(data.get(f"name{number}", "")).split())[:MAX_NAME]
+        or _("Player %(number)s") % {"number": number + 1}
+        for number in range(kind.max_seats)
+    ]
+    if request.method == "POST" and not errors:
+        browser = browser_for(request)
+        game = play.start(browser, kind, Mode.HOTSEAT, variant, names=names[:count])
+        return redirect("table", game_id=game.pk)
+    return render(
+        request,
+        "cardgames/hotseat.html",
+        {
+            "kind": kind,
+            "options": variant.options,
+            "names": names,
+            "errors": errors,
+            "seat_numbers": range(kind.max_seats),
+        },
+        status=400 if errors else 200,
+    )
+
+
+def table(request: HttpRequest, game_id: str) -> HttpResponse:
+    """A game's table, for the browser that owns it."""
+    browser = current_browser(request)
+    game = Game.objects.filter(pk=game_id, owner=browser).first() if browser else None
+    if game is None:
+        raise Http404(_("This game is not saved in this browser."))
+    context = table_context(game)
+    context["options"] = game.options
+    return render(request, "cardgames/table.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+def clear_data(request: HttpRequest) -> HttpResponse:
+    """Forget this browser: its saves and preferences, after a confirmation."""
+    if request.method == "POST":
+        browser = current_browser(request)
+        if browser is not None:
+            browser.delete()
+        response = redirect("home")
+        response.delete_cookie(COOKIE_NAME, samesite="Lax")
+        messages.success(request, _("Your data has been cleared."))
+        return response
+    browser = current_browser(request)
+    count = browser.games.count() if browser else 0
+    return render(request, "cardgames/clear.html", {"count": count})

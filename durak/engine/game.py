@@ -83,6 +83,22 @@ class Game:
             self._to_act = self._seats_to_act()
         return list(self._to_act)
 
+    def seat_to_ask(self) -> int | None:
+        """The one seat to ask when several may act, or None when nobody may.
+
+        The defender first, then the others in seat order from the attacker: the order the site
+        uses for bots and pass-and-play (and the arena, so that it plays the same games).
+        """
+        seats = self.to_act
+        if not seats:
+            return None
+        if self._defender in seats:
+            return self._defender
+        if self._attacker is None:
+            return seats[0]
+        players = self.config.players
+        return min(seats, key=lambda seat: (seat - self._attacker) % players)
+
     def legal_actions(self, seat: int) -> list[Action]:
         """Every distinct legal action of ``seat`` now; ``[]`` if it has none."""
         return list(self._legal_of(seat))

@@ -78,6 +78,11 @@ class Game:
         """``[the seat to play]`` during a round; ``[]`` between rounds and after the match."""
         return [] if self._turn is None else [self._turn]
 
+    def seat_to_ask(self) -> int | None:
+        """The seat to act now (one at most in Rummy), or None between rounds and at the end."""
+        to_act = self.to_act
+        return to_act[0] if to_act else None
+
     def legal_actions(self, seat: int) -> list[Action]:
         """Every distinct legal action of ``seat`` now; ``[]`` if it has none.
 
@@ -441,7 +446,13 @@ class Game:
         else:
             won = points(self._hands[1 - winner])
             scores[winner] += won
-        self._round_outcome = {"winner": winner, "void": winner is None, "points": won}
+        # The cards left in each hand are shown to both players when a round ends.
+        self._round_outcome = {
+            "winner": winner,
+            "void": winner is None,
+            "points": won,
+            "hands": [_names(sort_hand(hand)) for hand in self._hands],
+        }
         self._turn = None
         self._phase = None
         self._drawn = -1

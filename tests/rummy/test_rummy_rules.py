@@ -263,11 +263,20 @@ def test_no_layoff_may_leave_the_card_taken_from_the_discard_pile_alone_in_hand(
 # -- end of a round and scoring -------------------------------------------------------------------
 
 
+def round_result(game) -> dict:
+    """The round's outcome without the hands shown at its end."""
+    return {key: game.round_outcome[key] for key in ("winner", "void", "points")}
+
+
 def test_going_out_by_discarding_the_last_card_ends_the_round():
     game = deal("3c 4c 5c 7d 8d 9d Js Qs Ks 2h", JUNK1, "Tc", "6c")
     play(game, "draw stock", "meld 3c 4c 5c 6c", "meld 7d 8d 9d", "meld Js Qs Ks", "discard 2h")
     # Seat 1 holds 2d 5d 8c Jd 3h 6h 9h Qh 4s 7s.
-    assert game.round_outcome == {"winner": 0, "void": False, "points": 64}
+    assert round_result(game) == {"winner": 0, "void": False, "points": 64}
+    # Both players see what was left in each hand.
+    left = ["8c", "2d", "5d", "Jd", "3h", "6h", "9h", "Qh", "4s", "7s"]
+    assert game.view(0)["round_outcome"]["hands"] == game.view(1)["round_outcome"]["hands"]
+    assert game.view(0)["round_outcome"]["hands"] == [[], left]
     assert game.scores == [64, 0]
     assert game.to_act == [] and game.legal_actions(0) == game.legal_actions(1) == []
     view = game.view(1)
@@ -287,7 +296,7 @@ def test_going_out_by_discarding_the_last_card_ends_the_round():
 def test_going_out_by_a_meld_ends_the_round_at_once_without_a_discard():
     game = deal("3c 4c 5c 6c 7d 8d 9d Js Qs Ks", JUNK1, "2c", "Td")
     play(game, "draw stock", "meld 3c 4c 5c 6c", "meld Js Qs Ks", "meld 7d 8d 9d Td")
-    assert game.round_outcome == {"winner": 0, "void": False, "points": 64}
+    assert round_result(game) == {"winner": 0, "void": False, "points": 64}
     assert game.view(0)["turns_completed"] == 1
     assert game.to_act == []
 
@@ -297,7 +306,7 @@ def test_going_out_by_a_layoff_ends_the_round_at_once():
     play(game, "draw stock", "meld 3c 4c 5c 6c", "meld Js Qs Ks", "meld 7d 8d 9d")
     assert hand(game, 0) == ["Td"]
     play(game, "layoff 2 Td")
-    assert game.round_outcome == {"winner": 0, "void": False, "points": 64}
+    assert round_result(game) == {"winner": 0, "void": False, "points": 64}
 
 
 def test_the_winner_scores_every_card_left_in_the_other_hand_melds_included():
@@ -305,7 +314,7 @@ def test_the_winner_scores_every_card_left_in_the_other_hand_melds_included():
     loser = "Ac 2c 3c Kh Kd Kc Th Jh 9s 5d"  # 1+2+3 + 10+10+10 + 10+10 + 9+5 = 70
     game = deal("4h 5h 6h 7d 8d 9d Js Qs Ks 2h", loser, "Ts", "7h")
     play(game, "draw stock", "meld 4h 5h 6h 7h", "meld 7d 8d 9d", "meld Js Qs Ks", "discard 2h")
-    assert game.round_outcome == {"winner": 0, "void": False, "points": 70}
+    assert round_result(game) == {"winner": 0, "void": False, "points": 70}
     assert game.scores == [70, 0]  # the loser scores nothing
     assert game.outcome is None
 
@@ -420,7 +429,7 @@ def test_a_round_with_nothing_left_to_draw_is_void():
     game = deal(HAND0, JUNK, "Ks")
     play(game, "draw discard")  # stock and discard pile are both empty now
     game._begin_turn(1)  # a turn would start with nothing to draw (not reachable by play)
-    assert game.round_outcome == {"winner": None, "void": True, "points": 0}
+    assert round_result(game) == {"winner": None, "void": True, "points": 0}
     assert game.view(0)["log"][-1]["reason"] == "no_card"
 
 
@@ -430,7 +439,7 @@ def test_200_completed_turns_void_the_round():
         draw_and_throw_back(game)
     assert game.view(0)["turns_completed"] == 199 and game.round_outcome is None
     draw_and_throw_back(game)
-    assert game.round_outcome == {"winner": None, "void": True, "points": 0}
+    assert round_result(game) == {"winner": None, "void": True, "points": 0}
     assert game.scores == [0, 0] and game.to_act == []
     assert game.view(0)["log"][-1]["reason"] == "turn_limit"
     game.next_round()  # next round as usual
@@ -459,4 +468,4 @@ def test_the_turn_limit_is_configurable():
     game = new_game(Config(turn_limit=3), seed=2)
     for _ in range(3):
         draw_and_throw_back(game)
-    assert game.round_outcome == {"winner": None, "void": True, "points": 0}
+    assert round_result(game) == {"winner": None, "void": True, "points": 0}

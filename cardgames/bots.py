@@ -1,0 +1,101 @@
+"""The bot runner: computer seats play through the same path as people, after a short delay.
+
+Bots think in a small pool of worker threads, never on the event loop. A bot is asked for the
+version it was woken for; if the game moved on meanwhile, its move is refused like any stale
+move and dropped. A bot that fails or returns something illegal is replaced, for that move, by
+the Easy bot (and the error is logged), so a game never gets stuck on a broken bot.
+"""
+
+import logging
+import random
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+from django.conf import settings
+from django.db import close_old_connections
+
+from ai import get_bot
+from cardgames import play
+from cardgames.models import Game
+
+logger = logging.getLogger(__name__)
+
+_executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="bot")
+_pending: set[tuple[str, int]] = set()
+_pending_lock = threading.Lock()
+
+
+def wake(game_id: str, version: int) -> None:
+    """Have the bot asked to act at ``version`` of the game (if any) play, once, soon."""
+    key = (game_id, version)
+    with _pending_lock:
+        if key in _pending:
+            return
+        _pending.add(key)
+    _executor.submit(_run, game_id, version)
+
+
+def _run(game_id: str, version: int) -> None:
+    try:
+        close_old_connections()
+        if not _bot_to_play(game_id, version):
+            return
+        time.sleep(getattr(settings, "BOT_DELAY", 0.8))
+        play_bot_move(game_id, version)
+    except play.Refused:
+        pass  # a person or another worker moved first
+    except Exception:
+        logger.exception("bot move failed in game %s at version %s", game_id, version)
+    finally:
+        with _pending_lock:
+            _pending.discard((game_id, version))
+        close_old_connections()
+
+
+def _bot_to_play(game_id: str, version: int) -> bool:
+    game = Game.objects.filter(pk=game_id, version=version).first()
+    if game is None:
+        return False
+    seat = play.asked_seat(game)
+    return seat is not None and game.seats.get(number=seat).is_bot
+
+
+def play_bot_move(game_id: str, version: int) -> str | None:
+    """Let the bot asked to act at ``version`` choose and apply its move; its notation.
+
+    None when the game is not at that version or no bot is asked to act.
+    """
+    game = Game.objects.filter(pk=game_id, version=version).first()
+    if game is None:
+        return None
+    engine = play.load(game)
+    seat = play.asked_seat(game, engine)
+    if seat is None:
+        return None
+    seat_row = game.seats.get(number=seat)
+    if not seat_row.is_bot:
+        return None
+    view = engine.view(seat)
+    legal = [str(action) for action in engine.legal_actions(seat)]
+    # Seeded by the game and version: replaying a game replays its bots' choices.
+    rng = random.Random(f"{game_id}:{version}")
+    notation = _choose(game.kind, seat_row.level, view, legal, rng)
+    return play.act_notation(game_id, seat, notation, version)
+
+
+def _choose(kind: str, level: str, view: dict, legal: list[str], rng: random.Random) -> str:
+    try:
+        notation = get_bot(kind, level).choose(view, legal, rng)
+        if notation in legal:
+            return notation
+        logger.error("%s %s bot chose %r, not a legal move", kind, level, notation)
+    except Exception:
+        logger.exception("%s %s bot failed; the easy bot plays this move", kind, level)
+    try:
+        notation = get_bot(kind, "easy").choose(view, legal, rng)
+        if notation in legal:
+            return notation
+    except Exception:
+        logger.exception("%s easy bot failed too; playing the first legal move", kind)
+    return legal[0]

@@ -1,0 +1,178 @@
+"""Live tables: version hints through the channel layer, and the table's websocket consumer.
+
+The channel layer only carries "game G is now at version V" hints, which may be lost; each
+consumer re-reads the row and renders its own viewer's table. A client that connects (or
+reconnects) gets a full render of the current version.
+"""
+
+import json
+import logging
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext_lazy as _
+
+from cardgames import bots, play
+from cardgames.browser import COOKIE_NAME
+from cardgames.models import Game
+from cardgames.render import acting_seat, error_html, table_html
+
+logger = logging.getLogger(__name__)
+
+# A table message is a few short fields; anything much longer is not one.
+MAX_MESSAGE_BYTES = 2048
+
+
+def group_name(game_id: str) -> str:
+    """The channel-layer group of the connections watching a game."""
+    return f"game.{game_id}"
+
+
+def notify(game_id: str, version: int) -> None:
+    """Tell the game's connections it changed, and wake its bot if one is to play."""
+    layer = get_channel_layer()
+    if layer is not None:
+        try:
+            async_to_sync(layer.group_send)(
+                group_name(game_id), {"type": "game.changed", "version": version}
+            )
+        except Exception:  # a lost hint is repaired by the next one or by a reconnect
+            logger.exception("could not notify game %s of version %s", game_id, version)
+    bots.wake(game_id, version)
+
+
+play.on_change(notify)
+
+
+class Bad(Exception):
+    """A message that is not a table message at all."""
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    """One browser's connection to one of its games: it sends moves and receives its table."""
+
+    game_id: str
+    version: int
+
+    async def connect(self) -> None:
+        """Accept the game's owner only, then send the current table."""
+        self.game_id = self.scope["url_route"]["kwargs"]["game_id"]
+        self.browser_id = self.scope.get("cookies", {}).get(COOKIE_NAME, "")
+        self.language = _language(self.scope)
+        self.version = -1
+        if not await self._owns_game():
+            await self.close(code=4403)
+            return
+        await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)
+        await self.accept()
+        await self._send_table()
+        bots.wake(self.game_id, self.version)  # after a restart, a bot may be waiting to play
+
+    async def disconnect(self, code: int) -> None:
+        """Leave the game's group."""
+        await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """Handle one message from the table: a move, a hand-off, a level or a new game."""
+        try:
+            message = _decode(text_data, bytes_data)
+            await database_sync_to_async(self._handle)(message)
+        except Bad as error:
+            await self._refuse(error.args[0])
+        except play.Refused as error:
+            await self._refuse(error.message)
+        else:
+            await self._send_table()
+
+    async def game_changed(self, event: dict[str, Any]) -> None:
+        """A version hint from the group: send the new table unless this one is newer."""
+        if event["version"] > self.version:
+            await self._send_table()
+
+    # -- helpers ---------------------------------------------------------------------------------
+
+    def _handle(self, message: dict[str, Any]) -> None:
+        game = Game.objects.filter(pk=self.game_id, owner_id=self.browser_id).first()
+        if game is None:
+            raise play.Refused(_("This game no longer exists."))
+        version = message.get("version")
+        op = message.get("op", "move")
+        if op == "move":
+            seat = acting_seat(game)
+            if seat is None:
+                raise play.Refused(_("It is not your turn."))
+            claimed = message.get("seat")
+            if claimed is not None and str(claimed) != str(seat):
+                raise play.Refused(_("You can only play your own seat."))
+            play.act(self.game_id, seat, message, version)
+        elif op == "reveal":
+            play.reveal(self.game_id, _int(message.get("seat")), version)
+        elif op == "level":
+            play.set_level(self.game_id, str(message.get("level", "")))
+        elif op == "follow":
+            play.follow_up(self.game_id, str(message.get("name", "")), version)
+        elif op != "sync":
+            raise Bad(_("That message is not understood."))
+
+    @database_sync_to_async
+    def _owns_game(self) -> bool:
+        return Game.objects.filter(pk=self.game_id, owner_id=self.browser_id).exists()
+
+    @database_sync_to_async
+    def _render(self, error: Any = None) -> tuple[int, str] | None:
+        game = Game.objects.filter(pk=self.game_id).first()
+        if game is None:
+            return None
+        with translation.override(self.language):
+            html = table_html(game, oob=True)
+            if error is not None:
+                html += error_html(error)
+            return game.version, html
+
+    async def _send_table(self, error: Any = None) -> None:
+        rendered = await self._render(error)
+        if rendered is None:
+            await self.close(code=4404)
+            return
+        self.version = max(self.version, rendered[0])
+        await self.send(text_data=rendered[1])
+
+    async def _refuse(self, message: Any) -> None:
+        """The error to this client alone, with the table as it really is."""
+        await self._send_table(error=message)
+
+
+def _decode(text_data: str | None, bytes_data: bytes | None) -> dict[str, Any]:
+    if text_data is None:
+        raise Bad(_("That message is not understood."))
+    if len(text_data) > MAX_MESSAGE_BYTES:
+        raise Bad(_("That message is too long."))
+    try:
+        message = json.loads(text_data)
+    except ValueError:
+        raise Bad(_("That message is not understood.")) from None
+    if not isinstance(message, dict):
+        raise Bad(_("That message is not understood."))
+    return message
+
+
+def _int(value: Any) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise Bad(_("That message is not understood.")) from None
+
+
+def _language(scope: dict[str, Any]) -> str:
+    """The page's language, passed in the socket's query string (``?lang=fr``)."""
+    query = scope.get("query_string", b"").decode("latin-1")
+    for part in query.split("&"):
+        name, _sep, value = part.partition("=")
+        if name == "lang" and value in dict(settings.LANGUAGES):
+            return value
+    return settings.LANGUAGE_CODE

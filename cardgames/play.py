@@ -1,0 +1,258 @@
+"""The one path every change to a game takes, for people and bots alike.
+
+Each change runs in one transaction: lock the row, check the version and the seat, apply, save
+with ``version + 1``, commit; only then a version hint goes to the game's group (``notify``).
+A refused change raises :class:`Refused` with a message for the sender and changes nothing.
+"""
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from cardgames.models import Browser, Game, Mode, Seat
+from cardgames.registry import GameKind, Variant, get_kind
+from cards import IllegalAction, new_seed
+
+LEVELS = ("easy", "medium", "hard")
+DEFAULT_LEVEL = "medium"
+
+# Called with (game id, version) after a change is committed; set by cardgames.live.
+_listeners: list[Callable[[str, int], None]] = []
+
+
+class Refused(Exception):
+    """A change that was not made; ``message`` is meant for the person who asked."""
+
+    def __init__(self, message: Any) -> None:
+        super().__init__(str(message))
+        self.message = message
+
+
+def on_change(listener: Callable[[str, int], None]) -> None:
+    """Call ``listener(game_id, version)`` after every committed change."""
+    _listeners.append(listener)
+
+
+def _changed(game: Game) -> None:
+    game_id, version = game.pk, game.version
+    for listener in _listeners:
+        transaction.on_commit(lambda listener=listener: listener(game_id, version))
+
+
+def kind_of(game: Game) -> GameKind:
+    """The registry entry of ``game``'s kind."""
+    return get_kind(game.kind)
+
+
+def variant_of(game: Game) -> Variant:
+    """``game``'s variant, from its saved options."""
+    return kind_of(game).variant(game.options)
+
+
+def load(game: Game) -> Any:
+    """The engine game of the row ``game``."""
+    return kind_of(game).load(game.state)
+
+
+def seat_names(game: Game) -> list[str]:
+    """The seats' display names, by seat number."""
+    return [seat.name for seat in game.seats.all()]
+
+
+# -- starting and finding games -------------------------------------------------------------------
+
+
+def computer_names(count: int) -> list[str]:
+    """ "You" then "Computer 1" … for the seats of a game against the computer."""
+    return [str(_("You"))] + [
+        str(_("Computer %(number)s") % {"number": number}) for number in range(1, count)
+    ]
+
+
+@transaction.atomic
+def start(
+    browser: Browser,
+    kind: GameKind,
+    mode: str,
+    variant: Variant,
+    names: list[str] | None = None,
+    level: str = DEFAULT_LEVEL,
+) -> Game:
+    """A new game for ``browser``, replacing its save of the same kind, mode and variant."""
+    Game.objects.filter(owner=browser, kind=kind.name, mode=mode, variant=variant.key).delete()
+    engine = kind.new_game(variant, new_seed())
+    game = Game.objects.create(
+        kind=kind.name,
+        mode=mode,
+        variant=variant.key,
+        options=variant.options,
+        state=engine.to_dict(),
+        owner=browser,
+    )
+    count = kind.seat_count(variant)
+    if mode == Mode.COMPUTER:
+        Seat.objects.bulk_create(
+            Seat(
+                game=game,
+                number=number,
+                kind=Seat.Kind.PERSON if number == 0 else Seat.Kind.BOT,
+                name=name,
+                level="" if number == 0 else level,
+            )
+            for number, name in enumerate(computer_names(count))
+        )
+    else:
+        names = names or []
+        Seat.objects.bulk_create(
+            Seat(game=game, number=number, kind=Seat.Kind.PERSON, name=names[number])
+            for number in range(count)
+        )
+    _changed(game)
+    return game
+
+
+def saved_game(browser: Browser, kind: GameKind, mode: str, variant: Variant) -> Game | None:
+    """``browser``'s save of this kind, mode and variant, if it has one."""
+    return Game.objects.filter(
+        owner=browser, kind=kind.name, mode=mode, variant=variant.key
+    ).first()
+
+
+# -- changes --------------------------------------------------------------------------------------
+
+
+def _locked(game_id: str, version: Any) -> Game:
+    """The row of ``game_id``, locked until the transaction ends, at the ``version`` expected."""
+    version = _as_version(version)
+    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    if game is None:
+        raise Refused(_("This game no longer exists."))
+    if version != game.version:
+        raise Refused(_("The game has moved on: here is the table as it is now."))
+    return game
+
+
+def _as_version(value: Any) -> int:
+    """A version as a form sends it (a number, or digits in a string)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.isdigit() and len(value) < 10:
+        return int(value)
+    raise Refused(_("That message is not understood."))
+
+
+def _save(game: Game, engine: Any) -> None:
+    game.state = engine.to_dict()
+    game.version += 1
+    game.save(update_fields=["state", "version", "series", "shown_seat", "updated"])
+    _changed(game)
+
+
+def asked_seat(game: Game, engine: Any | None = None) -> int | None:
+    """The seat asked to act now, or None."""
+    return kind_of(game).seat_to_ask(engine if engine is not None else load(game))
+
+
+def act(game_id: str, seat: int, message: Mapping[str, Any], version: Any) -> str:
+    """Apply what ``seat`` asks for in ``message`` (a table form) and return its notation.
+
+    The seat must be the one asked to act, and the message must mean one of its legal actions.
+    """
+    return _apply(game_id, seat, version, lambda kind, legal: kind.compose(message, legal))
+
+
+def act_notation(game_id: str, seat: int, notation: str, version: Any) -> str:
+    """Apply the action written ``notation`` for ``seat`` (the bots' way in)."""
+    return _apply(
+        game_id,
+        seat,
+        version,
+        lambda kind, legal: notation if notation in map(str, legal) else None,
+    )
+
+
+@transaction.atomic
+def _apply(
+    game_id: str, seat: int, version: Any, choose: Callable[[GameKind, list[Any]], str | None]
+) -> str:
+    game = _locked(game_id, version)
+    kind = kind_of(game)
+    engine = kind.load(game.state)
+    if kind.seat_to_ask(engine) != seat:
+        raise Refused(_("It is not your turn."))
+    notation = choose(kind, engine.legal_actions(seat))
+    if notation is None:
+        raise Refused(_("That move is not allowed now."))
+    try:
+        engine.apply(seat, notation)
+    except IllegalAction:  # only legal moves get here: this would be a bug, not bad input
+        raise Refused(_("That move is not allowed now.")) from None
+    if kind.finished(engine):
+        _record_result(game, kind, engine)
+    if kind.seat_to_ask(engine) != seat:
+        game.shown_seat = None  # pass and play: hide this hand before the device changes hands
+    _save(game, engine)
+    return notation
+
+
+def _record_result(game: Game, kind: GameKind, engine: Any) -> None:
+    result = kind.result(engine)
+    if result is None:
+        return
+    seats = kind.seat_count(variant_of(game))
+    series = {
+        "wins": list(game.series.get("wins", [0] * seats)),
+        "losses": list(game.series.get("losses", [0] * seats)),
+    }
+    for seat in result[0]:
+        series["wins"][seat] += 1
+    for seat in result[1]:
+        series["losses"][seat] += 1
+    game.series = series
+
+
+@transaction.atomic
+def follow_up(game_id: str, name: str, version: Any) -> None:
+    """Start what comes next: ``"new"`` (a new deal, series kept) or a kind's follow-up."""
+    game = _locked(game_id, version)
+    kind = kind_of(game)
+    engine = kind.load(game.state)
+    variant = variant_of(game)
+    if name == "new":
+        engine = kind.new_game(variant, new_seed())
+    elif kind.finished(engine) and name in dict(kind.follow_ups(engine)):
+        engine = kind.follow_up(engine, name, variant, new_seed())
+    else:
+        raise Refused(_("That is not possible now."))
+    game.shown_seat = None
+    _save(game, engine)
+
+
+@transaction.atomic
+def reveal(game_id: str, seat: int, version: Any) -> None:
+    """Pass and play: the player of ``seat`` confirmed they hold the device; show their hand."""
+    game = _locked(game_id, version)
+    if game.mode != Mode.HOTSEAT or asked_seat(game) != seat:
+        raise Refused(_("It is not your turn."))
+    game.shown_seat = seat
+    _save(game, kind_of(game).load(game.state))
+
+
+@transaction.atomic
+def set_level(game_id: str, level: str) -> None:
+    """Change the level of every computer seat; the position is kept."""
+    if level not in LEVELS:
+        raise Refused(_("There is no such level."))
+    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    if game is None:
+        raise Refused(_("This game no longer exists."))
+    game.seats.filter(kind=Seat.Kind.BOT).update(level=level)
+    if game.owner_id:
+        browser = Browser.objects.select_for_update().get(pk=game.owner_id)
+        browser.levels = {**browser.levels, game.kind: level}
+        browser.save(update_fields=["levels", "last_seen"])
+    game.version += 1
+    game.save(update_fields=["version", "updated"])
+    _changed(game)
