@@ -36,6 +36,21 @@ def wake(game_id: str, version: int) -> None:
     _executor.submit(_run, game_id, version)
 
 
+def wait_idle(timeout: float = 10.0) -> bool:
+    """Wait until no bot is thinking or waiting to play; whether that happened in time.
+
+    For tests and for a clean shutdown: a bot's move may wake the next bot, so this waits for
+    the whole chain to settle.
+    """
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with _pending_lock:
+            if not _pending:
+                return True
+        time.sleep(0.01)
+    return False
+
+
 def _run(game_id: str, version: int) -> None:
     try:
         close_old_connections()

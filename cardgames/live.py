@@ -5,6 +5,7 @@ consumer re-reads the row and renders its own viewer's table. A client that conn
 reconnects) gets a full render of the current version.
 """
 
+import asyncio
 import json
 import logging
 from typing import Any
@@ -26,6 +27,8 @@ logger = logging.getLogger(__name__)
 
 # A table message is a few short fields; anything much longer is not one.
 MAX_MESSAGE_BYTES = 2048
+# Seconds a thread waits for a version hint to be handed to the channel layer.
+HINT_TIMEOUT = 5
 
 
 def group_name(game_id: str) -> str:
@@ -33,14 +36,30 @@ def group_name(game_id: str) -> str:
     return f"game.{game_id}"
 
 
+# The event loop that serves the sockets, seen when the first one connects. Hints sent from
+# other threads (bots) must run on it: the in-memory layer's queues belong to that loop.
+_server_loop: asyncio.AbstractEventLoop | None = None
+
+
 def notify(game_id: str, version: int) -> None:
-    """Tell the game's connections it changed, and wake its bot if one is to play."""
+    """Tell the game's connections it changed, and wake its bot if one is to play.
+
+    Called after a commit, always from a worker thread, never from the event loop itself.
+    """
     layer = get_channel_layer()
     if layer is not None:
+
+        message = {"type": "game.changed", "version": version}
+
+        async def hint() -> None:
+            await layer.group_send(group_name(game_id), message)
+
         try:
-            async_to_sync(layer.group_send)(
-                group_name(game_id), {"type": "game.changed", "version": version}
-            )
+            loop = _server_loop
+            if loop is not None and loop.is_running():
+                asyncio.run_coroutine_threadsafe(hint(), loop).result(timeout=HINT_TIMEOUT)
+            else:
+                async_to_sync(hint)()
         except Exception:  # a lost hint is repaired by the next one or by a reconnect
             logger.exception("could not notify game %s of version %s", game_id, version)
     bots.wake(game_id, version)
@@ -61,6 +80,8 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def connect(self) -> None:
         """Accept the game's owner only, then send the current table."""
+        global _server_loop
+        _server_loop = asyncio.get_running_loop()
         self.game_id = self.scope["url_route"]["kwargs"]["game_id"]
         self.browser_id = self.scope.get("cookies", {}).get(COOKIE_NAME, "")
         self.language = _language(self.scope)

@@ -20,6 +20,7 @@ and ``ALLOWED_HOSTS``, and normally ``DATABASE_URL`` (PostgreSQL) and ``REDIS_UR
 """
 
 import os
+import tempfile
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
@@ -154,6 +155,11 @@ else:
                 "transaction_mode": "IMMEDIATE",
                 "timeout": 20,
                 "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            },
+            # Tests use a file too: bots play in threads, and SQLite's shared in-memory
+            # database fails at once ("table is locked") where a file waits its turn.
+            "TEST": {
+                "NAME": str(Path(tempfile.gettempdir()) / f"cardgames-test-{os.getpid()}.sqlite3")
             },
         }
     }
