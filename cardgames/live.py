@@ -48,7 +48,6 @@ def notify(game_id: str, version: int) -> None:
     """
     layer = get_channel_layer()
     if layer is not None:
-
         message = {"type": "game.changed", "version": version}
 
         async def hint() -> None:
