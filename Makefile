@@ -2,7 +2,7 @@
 #
 #   make run     serve the site on http://127.0.0.1:8000 (SQLite, in-memory channel layer)
 #   make test    lint, format check and the whole test suite
-#   make bench   the engine benchmarks
+#   make bench   the engine benchmarks and the table latency benchmark
 #   make lint    ruff check
 #   make format  ruff format + ruff check --fix
 
@@ -20,7 +20,7 @@ BIN := $(VENV)/bin
 help:
 	@echo "make run              serve the site on http://$(HOST):$(PORT)"
 	@echo "make test             ruff check, ruff format --check, pytest"
-	@echo "make bench            engine benchmarks (durak.bench, rummy.bench)"
+	@echo "make bench            engine benchmarks and the table latency benchmark"
 	@echo "make lint / format    ruff check / ruff format"
 	@echo "make compilemessages  compile locale/*/LC_MESSAGES/*.po (no GNU gettext needed)"
 
@@ -66,6 +66,7 @@ test: $(VENV)/.installed-test
 bench: $(VENV)/.installed-run
 	$(PY) -m durak.bench
 	$(PY) -m rummy.bench
+	$(PY) -m cardgames.bench
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .

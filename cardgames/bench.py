@@ -1,0 +1,162 @@
+"""Table benchmark: first-page weight, and the time from a move to its fragment on the socket.
+
+``python -m cardgames.bench [--moves N]`` starts one Daphne process on a free loopback port
+(SQLite in a temporary folder, the in-memory channel layer: the ``make run`` setup), plays
+pass-and-play Durak games through a real websocket client that reads only the HTML it is
+sent, and prints the latency percentiles. It stops by itself.
+"""
+
+import argparse
+import json
+import os
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from http.cookiejar import CookieJar
+from pathlib import Path
+
+from websockets.sync.client import connect
+
+ROOT = Path(__file__).resolve().parent.parent
+VERSION = re.compile(r'data-version="(\d+)"')
+PLAYABLE = re.compile(
+    r'class="hand-card is-playable">\s*<input type="checkbox" name="card" value="(\w\w)"'
+)
+REVEAL = re.compile(r'"seat": (\d+), "version": (\d+)')
+
+
+def free_port() -> int:
+    """A TCP port free on loopback right now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def start_server(folder: Path, port: int) -> subprocess.Popen:
+    """Daphne serving the site on ``port`` with a fresh SQLite database in ``folder``."""
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{folder}/bench.sqlite3", "BOT_DELAY": "0"}
+    env.pop("REDIS_URL", None)
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "daphne",
+            "-b",
+            "127.0.0.1",
+            "-p",
+            str(port),
+            "cardgames.asgi:application",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1)
+            return server
+        except OSError:
+            time.sleep(0.1)
+    server.kill()
+    raise SystemExit("the server did not start")
+
+
+def first_page_bytes(base: str) -> dict[str, int]:
+    """Bytes of the home page and of every script and stylesheet it loads (uncompressed)."""
+    html = urllib.request.urlopen(base + "/").read()
+    sizes = {"/": len(html)}
+    for path in re.findall(rb'(?:src|href)="(/static/[^"]+\.(?:js|css))"', html):
+        sizes[path.decode()] = len(urllib.request.urlopen(base + path.decode()).read())
+    return sizes
+
+
+def new_hotseat_game(base: str) -> tuple[str, str]:
+    """Start a two-player pass-and-play Durak game; its id and the browser cookie."""
+    jar = CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    page = opener.open(base + "/play/durak/hotseat/").read().decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+    data = f"csrfmiddlewaretoken={token}&players=2&deck=36&name0=Ann&name1=Bob".encode()
+    request = urllib.request.Request(
+        base + "/play/durak/hotseat/", data=data, headers={"Referer": base + "/"}
+    )
+    response = opener.open(request)
+    game_id = response.geturl().rstrip("/").split("/")[-1]
+    cookie = "; ".join(f"{c.name}={c.value}" for c in jar)
+    return game_id, cookie
+
+
+def next_message(html: str) -> dict | None:
+    """A legal message read from the table's HTML: reveal, take, pass or attack; None at the end."""
+    version = int(VERSION.search(html).group(1))
+    if "is the durak" in html or "A draw" in html:
+        return None
+    if 'value="reveal"' in html:
+        seat, _version = REVEAL.search(html).groups()
+        return {"op": "reveal", "seat": int(seat), "version": version}
+    for kind in ("take", "pass"):
+        if f'value="{kind}"' in html:
+            return {"op": "move", "kind": kind, "version": version}
+    card = PLAYABLE.search(html)
+    if card and 'value="attack"' in html:
+        return {"op": "move", "kind": "attack", "card": card.group(1), "version": version}
+    raise RuntimeError("no move found in the table")
+
+
+def play(base: str, port: int, moves: int) -> list[float]:
+    """Play games until ``moves`` messages were answered; each round trip in milliseconds."""
+    times: list[float] = []
+    while len(times) < moves:
+        game_id, cookie = new_hotseat_game(base)
+        uri = f"ws://127.0.0.1:{port}/ws/game/{game_id}/?lang=en"
+        with connect(uri, additional_headers={"Cookie": cookie, "Origin": base}) as socket_:
+            html = socket_.recv()
+            while len(times) < moves:
+                message = next_message(html)
+                if message is None:
+                    break
+                began = time.perf_counter()
+                socket_.send(json.dumps(message))
+                html = socket_.recv()
+                times.append((time.perf_counter() - began) * 1000)
+                if 'role="alert"' in html:
+                    raise RuntimeError("a move was refused")
+    return times
+
+
+def main() -> None:
+    """Run the benchmark and print its figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--moves", type=int, default=400)
+    args = parser.parse_args()
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory() as folder:
+        server = start_server(Path(folder), port)
+        try:
+            sizes = first_page_bytes(base)
+            times = play(base, port, args.moves)
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+    print("first page load (uncompressed bytes):")
+    for path, size in sizes.items():
+        print(f"  {path:32} {size:7,}")
+    print(f"  {'total':32} {sum(sizes.values()):7,}")
+    cuts = statistics.quantiles(times, n=100)
+    print(
+        f"move to fragment, {len(times)} moves (pass-and-play Durak, one Daphne, SQLite): "
+        f"p50 {cuts[49]:.1f} ms, p95 {cuts[94]:.1f} ms, max {max(times):.1f} ms"
+    )
+
+
+if __name__ == "__main__":
+    main()
