@@ -16,6 +16,7 @@ and ``ALLOWED_HOSTS``, and normally ``DATABASE_URL`` (PostgreSQL) and ``REDIS_UR
 ``SECURE_SSL_REDIRECT``    ``1``/``0``, production only (default ``1``)
 ``SECURE_HSTS_SECONDS``    production only (default one year)
 ``LOG_LEVEL``              default ``INFO``
+``BOT_DELAY``              seconds a computer player waits before moving (default ``0.8``)
 =========================  ==========================================================
 """
 

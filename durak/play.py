@@ -149,7 +149,6 @@ class DurakKind(GameKind):
             ):
                 hand.append({"face": face(code), "playable": code in playable})
         return {
-            "view": view,
             "me": seats[0] if seat is not None else None,
             "opponents": seats[1:] if seat is not None else seats,
             "trump": face(view["trump"]),
