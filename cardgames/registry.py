@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,10 @@ class GameKind:
     def finished(self, game: Any) -> bool:
         """Whether play has stopped: the game, or in a match the round, is over."""
         return game.outcome is not None
+
+    def over_message(self, game: Any) -> str | Promise:
+        """What the table says once play has stopped (``finished``)."""
+        return _("The game is over.")
 
     def result(self, game: Any) -> tuple[list[int], list[int]] | None:
         """Seats that won and seats that lost a game just over, for the series score."""

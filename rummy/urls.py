@@ -1,7 +1,9 @@
-"""Rummy's URLs: the rules page and the game tables arrive with later issues."""
+from django.urls import path
 
-from django.urls import URLPattern
+from rummy import views
 
 app_name = "rummy"
 
-urlpatterns: list[URLPattern] = []
+urlpatterns = [
+    path("rules/", views.RulesView.as_view(), name="rules"),
+]
