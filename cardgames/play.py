@@ -203,6 +203,7 @@ def _record_result(game: Game, kind: GameKind, engine: Any) -> None:
         return
     seats = kind.seat_count(variant_of(game))
     series = {
+        "played": game.series.get("played", 0) + 1,
         "wins": list(game.series.get("wins", [0] * seats)),
         "losses": list(game.series.get("losses", [0] * seats)),
     }

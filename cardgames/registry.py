@@ -85,7 +85,10 @@ class GameKind:
         return _("The game is over.")
 
     def result(self, game: Any) -> tuple[list[int], list[int]] | None:
-        """Seats that won and seats that lost a game just over, for the series score."""
+        """Seats that won and seats that lost a game just over, for the series score.
+
+        ``([], [])`` for a draw; None while the game goes on (a Rummy round is not a game).
+        """
         return None
 
     def follow_ups(self, game: Any) -> list[tuple[str, str | Promise]]:

@@ -95,12 +95,16 @@ def _recent_moves(kind, engine, seat: int | None, names: list[str]) -> list[str]
     return kind.recent_moves(log, names, RECENT_MOVES)
 
 
-def _series(game: Game, names: list[str]) -> list[dict[str, Any]]:
+def _series(game: Game, names: list[str]) -> dict[str, Any] | None:
+    played = game.series.get("played", 0)
+    if not played:
+        return None
     wins = game.series.get("wins") or [0] * len(names)
     losses = game.series.get("losses") or [0] * len(names)
-    if not any(wins) and not any(losses):
-        return []
-    return [
-        {"name": name, "wins": won, "losses": lost}
-        for name, won, lost in zip(names, wins, losses, strict=True)
-    ]
+    return {
+        "played": played,
+        "rows": [
+            {"name": name, "wins": won, "losses": lost}
+            for name, won, lost in zip(names, wins, losses, strict=True)
+        ],
+    }

@@ -235,10 +235,12 @@ class DurakKind(GameKind):
     # -- the end of a game ------------------------------------------------------------------
 
     def result(self, game: durak_engine.Game) -> tuple[list[int], list[int]] | None:
-        """Everyone but the durak won; a draw counts for nobody."""
+        """Everyone but the durak won; in a draw nobody won or lost."""
         outcome = game.outcome
-        if outcome is None or outcome["durak"] is None:
+        if outcome is None:
             return None
+        if outcome["durak"] is None:
+            return [], []
         durak = outcome["durak"]
         return [seat for seat in range(game.config.players) if seat != durak], [durak]
 

@@ -231,7 +231,7 @@ async def test_reaching_100_points_wins_the_match(settings):
         assert ">Next deal<" not in html and ">New game<" in html
         row = await table.game()
         assert row.state["outcome"] == {"winner": 0, "scores": [157, 30]}
-        assert row.series == {"wins": [1, 0], "losses": [0, 1]}
+        assert row.series == {"played": 1, "wins": [1, 0], "losses": [0, 1]}
         assert "Score at this table" in html
 
 

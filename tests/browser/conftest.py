@@ -1,0 +1,186 @@
+"""Browser tests: a real Daphne server (HTTP and websockets) and a real headless Chromium.
+
+The server runs in a subprocess on its own SQLite file, so these tests never touch the test
+process's database. Playwright's sync API leaves an asyncio loop "running" in the main thread
+while it is started, which would break the Django and asyncio tests that follow: the browser is
+therefore package-scoped (``tests/browser`` is a package) and closed before the rest run.
+"""
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+
+from .pages import COUNT_MESSAGES
+
+ROOT = Path(__file__).resolve().parents[2]
+DAPHNE_APP = "cardgames.asgi:application"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+
+# Bots play almost at once, so that a whole game fits in a few seconds.
+BOT_DELAY = "0.05"
+SERVER_START_TIMEOUT = 60
+# How long a page waits for anything (a selector, a swap) before the test fails.
+TIMEOUT_MS = 15_000
+
+# Variables that would make the server use another database or channel layer than its own.
+SETTINGS_VARIABLES = ("DATABASE_URL", "REDIS_URL", "DEBUG", "BOT_DELAY", "ALLOWED_HOSTS")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Register the ``browser`` mark (``pytest -m "not browser"`` skips these tests)."""
+    config.addinivalue_line("markers", "browser: runs in a real Chromium against a real server")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test of this folder ``browser``."""
+    folder = Path(__file__).parent
+    for item in items:
+        if folder in item.path.parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@dataclass(frozen=True)
+class Server:
+    """The running test server: its base URL, its SQLite file and its log."""
+
+    url: str
+    database: Path
+    log: Path
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def server_env(database: Path) -> dict[str, str]:
+    """The environment of the test server: its own SQLite file, fast bots, DEBUG for statics."""
+    env = {key: value for key, value in os.environ.items() if key not in SETTINGS_VARIABLES}
+    env.update(
+        DJANGO_SETTINGS_MODULE="cardgames.settings",
+        DATABASE_URL=f"sqlite:///{database}",
+        BOT_DELAY=BOT_DELAY,
+        DEBUG="1",
+        PYTHONUNBUFFERED="1",
+    )
+    return env
+
+
+def wait_until_serving(url: str, process: subprocess.Popen, log: Path) -> None:
+    """Return once ``url`` answers; fail with the server's log if it dies or never answers."""
+    deadline = time.monotonic() + SERVER_START_TIMEOUT
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            pytest.fail(f"the test server exited with {process.returncode}:\n{log.read_text()}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, OSError):
+            time.sleep(0.2)
+    pytest.fail(f"no answer from {url} in {SERVER_START_TIMEOUT}s; the log:\n{log.read_text()}")
+
+
+@pytest.fixture(scope="package")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A Daphne server of the site on a fresh migrated SQLite database."""
+    folder = tmp_path_factory.mktemp("browser-server")
+    database = folder / "browser.sqlite3"
+    env = server_env(database)
+    migrate = subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if migrate.returncode:
+        pytest.fail(f"manage.py migrate failed:\n{migrate.stdout}\n{migrate.stderr}")
+    port = free_port()
+    log = folder / "daphne.log"
+    with log.open("w") as output:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), DAPHNE_APP],
+            cwd=ROOT,
+            env=env,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+        )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_serving(url + "/", process, log)
+        yield Server(url, database, log)
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@pytest.fixture(autouse=True)
+def server_logs_no_error(server: Server) -> Iterator[None]:
+    """Fail a test during which the server logged an error, even if the page looked right: a
+    failed bot move, for one, is logged and then covered by the Easy bot's move."""
+    start = server.log.stat().st_size
+    yield
+    with server.log.open() as log:
+        log.seek(start)
+        logged = log.read()
+    if "Traceback" in logged or " ERROR " in logged:
+        pytest.fail(f"the server logged an error during the test:\n{logged}")
+
+
+@pytest.fixture(scope="package")
+def browser() -> Iterator[Browser]:
+    """A headless Chromium (``/usr/bin/chromium``, or the path in the ``CHROMIUM`` variable)."""
+    if not Path(CHROMIUM).exists():
+        pytest.fail(
+            f"Chromium is not installed at {CHROMIUM}: install it "
+            "(apt-get install chromium) or set CHROMIUM to its path."
+        )
+    with sync_playwright() as playwright:
+        # Playwright's own browser download cannot be used here: always the system Chromium.
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def new_visitor(browser: Browser, server: Server) -> Iterator[Callable[..., BrowserContext]]:
+    """Opens a fresh browser profile (a new visitor, no cookies) on the test server; the keyword
+    arguments are Playwright's context options (``viewport`` …). All are closed after the test."""
+    contexts: list[BrowserContext] = []
+
+    def open_context(**options) -> BrowserContext:
+        context = browser.new_context(base_url=server.url, locale="en-US", **options)
+        context.set_default_timeout(TIMEOUT_MS)
+        context.add_init_script(COUNT_MESSAGES)
+        contexts.append(context)
+        return context
+
+    yield open_context
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def page(new_visitor: Callable[..., BrowserContext]) -> Page:
+    """A tab in a new visitor's browser, desktop-sized."""
+    return new_visitor().new_page()

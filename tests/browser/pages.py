@@ -1,0 +1,212 @@
+"""What the browser tests do on the site's pages, as a player would: start games, read the
+table, make moves and wait for the server's answer."""
+
+import re
+from collections.abc import Callable
+
+from playwright.sync_api import Locator, Page, expect
+
+# Counts the table's websocket messages: the server sends a full table as soon as a socket opens.
+COUNT_MESSAGES = """
+document.addEventListener("htmx:wsAfterMessage", () => {
+  window.tableMessages = (window.tableMessages || 0) + 1;
+});
+"""
+
+SUITS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
+RANKS = "23456789TJQKA"
+
+
+class Refused(AssertionError):
+    """The server refused a move the page offered."""
+
+
+def wait_for_socket(page: Page) -> None:
+    """Wait until the table's websocket is open and has delivered its first table."""
+    page.wait_for_function("window.tableMessages > 0")
+
+
+def version(page: Page) -> int:
+    """The game version the table on ``page`` shows."""
+    return int(page.locator("#table").get_attribute("data-version"))
+
+
+def hand(page: Page) -> list[str]:
+    """The codes of the cards in the hand shown (``"Qh"`` …), in the table's order."""
+    return page.locator("#table input[name=card]").evaluate_all("els => els.map(e => e.value)")
+
+
+def level_shown(page: Page) -> str:
+    """The computer level in the table's level menu summary."""
+    return page.locator(".level-menu summary strong").inner_text()
+
+
+def start_vs_computer(page: Page, kind: str, **options: str) -> None:
+    """From the home page, start (or reopen) a game against the computer with ``options``.
+
+    ``options`` are the home form's select values (``players="3"``); ``transfer`` is a
+    checkbox: ``"on"`` ticks it.
+    """
+    page.goto("/")
+    card = page.locator(f".game-card--{kind}")
+    for name, value in options.items():
+        field = card.locator(f"[name={name}]")
+        if name == "transfer":
+            field.set_checked(value == "on")
+        else:
+            field.select_option(value)
+    card.get_by_role("button", name="Vs computer").click()
+    page.wait_for_url(re.compile(r"/game/[^/]+/$"))
+    wait_for_socket(page)
+
+
+def move(page: Page, act: Callable[[], None]) -> None:
+    """Do ``act`` (clicks that send a move) and wait until the table shows a newer version.
+
+    Raises :class:`Refused` with the page's message if the server refuses the move instead.
+    """
+    before = version(page)
+    act()
+    page.wait_for_function(
+        """before => +document.querySelector("#table")?.dataset.version > before
+                     || document.querySelector("#flash .flash__error")""",
+        arg=before,
+    )
+    error = page.locator("#flash .flash__error")
+    if error.count():
+        raise Refused(error.inner_text())
+
+
+def select_card(page: Page, code: str) -> None:
+    """Tap the hand card ``code`` (its checkbox is under the card picture)."""
+    page.locator(f"label.hand-card:has(input[value='{code}'])").click()
+    expect(page.locator(f"input[name=card][value='{code}']")).to_be_checked()
+
+
+def wait_for_turn(page: Page) -> bool:
+    """Wait until it is this player's turn or the game is over; True if it is over."""
+    page.locator("#table .turn--yours, #table .result").first.wait_for()
+    return page.locator("#table .result").count() > 0
+
+
+# -- Durak ----------------------------------------------------------------------------------------
+
+
+def _strength(code: str, trump: str) -> tuple[bool, int]:
+    """A sort key: the weakest Durak card first, trumps after all the others."""
+    return code[1] == trump, RANKS.index(code[0])
+
+
+def _beats(defence: str, attack: str, trump: str) -> bool:
+    """Whether ``defence`` beats ``attack`` in Durak with ``trump`` as the trump suit."""
+    if defence[1] == attack[1]:
+        return RANKS.index(defence[0]) > RANKS.index(attack[0])
+    return defence[1] == trump
+
+
+def durak_turn(page: Page) -> str:
+    """Play one Durak move when it is this player's turn; the kind of move made.
+
+    Beats an attack card with the weakest card that can, else takes; leads or throws in the
+    first playable card unless "Done" is offered, which ends the bout sooner.
+    """
+    actions = page.locator("#table .actions")
+    trump = SUITS[page.locator("#table .trump-card .card__suit").inner_text().strip()]
+    playable = page.locator("#table label.hand-card.is-playable input").evaluate_all(
+        "els => els.map(e => e.value)"
+    )
+    targets = page.locator("#table button.is-target")
+    attacks = targets.evaluate_all("els => els.map(e => e.value)")
+    for attack in attacks:
+        beating = sorted(
+            (card for card in playable if _beats(card, attack, trump)),
+            key=lambda card: _strength(card, trump),
+        )
+        if not beating:
+            continue
+        select_card(page, beating[0])
+        if len(attacks) == 1:  # the "Beat" button, when only one card is to be beaten
+            move(page, actions.locator("button[value=defend]").click)
+        else:
+            move(page, targets.and_(page.locator(f"[value='{attack}']")).click)
+        return "defend"
+    for kind in ("take", "pass"):
+        button = actions.locator(f"button[value={kind}]")
+        if button.count():
+            move(page, button.click)
+            return kind
+    select_card(page, playable[0])
+    move(page, actions.locator("button[value=attack]").click)
+    return "attack"
+
+
+# -- Rummy ----------------------------------------------------------------------------------------
+
+ACE_LOW = "A23456789TJQK"
+
+
+def faces(locator: Locator) -> list[str]:
+    """The codes of the card pictures inside ``locator``, read from what they show."""
+    shown = locator.locator(".card").evaluate_all(
+        """els => els.map(e => [e.querySelector(".card__rank").innerText,
+                                e.querySelector(".card__suit").innerText])"""
+    )
+    return [("T" if rank.strip() == "10" else rank.strip()) + SUITS[suit] for rank, suit in shown]
+
+
+def find_meld(cards: list[str]) -> list[str]:
+    """A set (three or four of a rank) or a run (three or more in a suit, ace low) in ``cards``,
+    or [] if there is none."""
+    for rank in ACE_LOW:
+        same = [card for card in cards if card[0] == rank]
+        if len(same) >= 3:
+            return same
+    for suit in SUITS.values():
+        ranks = sorted(ACE_LOW.index(card[0]) for card in cards if card[1] == suit)
+        run: list[int] = []
+        for rank in ranks:
+            run = [*run, rank] if run and rank == run[-1] + 1 else [rank]
+            if len(run) >= 3:
+                return [ACE_LOW[number] + suit for number in run]
+    return []
+
+
+def extends(meld: list[str], card: str) -> bool:
+    """Whether ``card`` can be laid off on the table meld ``meld``."""
+    if len({code[0] for code in meld}) == 1:
+        return card[0] == meld[0][0] and len(meld) < 4
+    if card[1] != meld[0][1]:
+        return False
+    ranks = [ACE_LOW.index(code[0]) for code in meld]
+    return ACE_LOW.index(card[0]) in (min(ranks) - 1, max(ranks) + 1)
+
+
+def rummy_turn(page: Page) -> str:
+    """Play one Rummy move when it is this player's turn; the kind of move made.
+
+    Draws from the stock, melds any set or run in the hand, lays off what fits a meld on the
+    table, and otherwise discards the first card.
+    """
+    table = page.locator("#table")
+    stock = table.locator("button[name=pile][value=stock]")
+    if stock.count():
+        move(page, stock.click)
+        return "draw"
+    cards = hand(page)
+    meld = find_meld(cards)
+    if meld and table.locator(".actions button[value=meld]").count():
+        for card in meld:
+            select_card(page, card)
+        move(page, table.locator(".actions button[value=meld]").click)
+        return "meld"
+    targets = table.locator("button.meld.is-target")
+    for number in range(targets.count()):
+        target = targets.nth(number)
+        fitting = [card for card in cards if extends(faces(target), card)]
+        if fitting:
+            select_card(page, fitting[0])
+            move(page, target.click)
+            return "layoff"
+    select_card(page, cards[0])
+    move(page, table.locator(".actions button[value=discard]").click)
+    return "discard"

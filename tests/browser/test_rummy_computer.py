@@ -1,0 +1,48 @@
+"""Rummy against the computer, played by clicking in a real browser."""
+
+import re
+import time
+
+from playwright.sync_api import Page, expect
+
+from .pages import hand, rummy_turn, start_vs_computer, version, wait_for_turn
+
+MAX_MOVES = 500
+MAX_SECONDS = 60
+
+
+def test_a_whole_round_against_the_computer_ends_with_a_result(page: Page) -> None:
+    start_vs_computer(page, "rummy")
+    table = page.locator("#table")
+    expect(table.locator(".scoreline")).to_contain_text("Round 1")
+    expect(table.locator(".opponents .player")).to_have_count(1)
+
+    moves: dict[str, int] = {}
+    started = time.monotonic()
+    for _ in range(MAX_MOVES):
+        if wait_for_turn(page):
+            break
+        if not moves:
+            assert len(hand(page)) in (10, 11)
+        kind = rummy_turn(page)
+        moves[kind] = moves.get(kind, 0) + 1
+        assert time.monotonic() - started < MAX_SECONDS, f"too slow; moves so far: {moves}"
+    else:
+        raise AssertionError(f"no result after {MAX_MOVES} moves: {moves}")
+
+    expect(table.locator(".result h2")).to_contain_text(
+        re.compile(r"won the round|The round is void|won the match")
+    )
+    expect(table.locator(".result .result-hands li")).to_have_count(2)
+    expect(table.locator(".actions")).to_have_count(0)
+    assert moves.get("draw") and moves.get("discard"), moves
+
+    follow_ups = table.locator(".follow-ups")
+    expect(follow_ups.get_by_role("button", name="New game")).to_be_visible()
+    if "won the match" in table.locator(".result h2").inner_text():
+        return  # a first round worth 100 points: no next deal
+    finished_at = version(page)
+    follow_ups.get_by_role("button", name="Next deal").click()
+    expect(table.locator(".scoreline")).to_contain_text("Round 2")
+    expect(table.locator(".result")).to_have_count(0)
+    assert version(page) > finished_at
