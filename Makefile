@@ -66,7 +66,7 @@ test: $(VENV)/.installed-test
 bench: $(VENV)/.installed-run
 	$(PY) -m durak.bench
 	$(PY) -m rummy.bench
-	$(PY) -m cardgames.bench
+	$(PY) -m durak.tablebench
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .

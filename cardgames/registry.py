@@ -34,6 +34,8 @@ class GameKind:
 
     name: ClassVar[str]
     title: ClassVar[str | Promise]
+    summary: ClassVar[str | Promise]  # a few sentences for the home page
+    facts: ClassVar[str | Promise]  # one line: players, cards, variants
     board_template: ClassVar[str]
     options_template: ClassVar[str | None] = None
     min_seats: ClassVar[int]

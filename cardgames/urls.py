@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from cardgames import views
+from cardgames.registry import all_kinds
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -11,8 +12,8 @@ urlpatterns = [
     path("play/<str:kind_name>/hotseat/", views.play_hotseat, name="play_hotseat"),
     path("game/<str:game_id>/", views.table, name="table"),
     path("clear/", views.clear_data, name="clear_data"),
-    path("durak/", include("durak.urls")),
-    path("rummy/", include("rummy.urls")),
+    # Each registered game's own pages (rules …) under its name.
+    *(path(f"{kind.name}/", include(f"{kind.name}.urls")) for kind in all_kinds()),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]

@@ -40,6 +40,12 @@ class DurakKind(GameKind):
 
     name = "durak"
     title = gettext_lazy("Durak")
+    summary = gettext_lazy(
+        "The Russian card game with no winner, only a loser: get rid of all your cards, and "
+        "don't be the last one holding any. Attack, defend, throw in, and with the transfer "
+        "option pass the attack on to the next player."
+    )
+    facts = gettext_lazy("2 to 6 players · 24, 36 or 52 cards · throw-in or transfer")
     board_template = "durak/_board.html"
     options_template = "durak/_options.html"
     rules_url_name = "durak:rules"

@@ -64,6 +64,11 @@ class RummyKind(GameKind):
 
     name = "rummy"
     title = gettext_lazy("Rummy")
+    summary = gettext_lazy(
+        "Two players, ten cards each: draw, lay down sets and runs, add to the melds on the "
+        "table and be the first to empty your hand. The first to reach 100 points wins the match."
+    )
+    facts = gettext_lazy("2 players · 52 cards · first to 100 points")
     board_template = "rummy/_board.html"
     options_template = None
     rules_url_name = "rummy:rules"

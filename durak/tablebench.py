@@ -1,6 +1,6 @@
 """Table benchmark: first-page weight, and the time from a move to its fragment on the socket.
 
-``python -m cardgames.bench [--moves N]`` starts one Daphne process on a free loopback port
+``python -m durak.tablebench [--moves N]`` starts one Daphne process on a free loopback port
 (SQLite in a temporary folder, the in-memory channel layer: the ``make run`` setup), plays
 pass-and-play Durak games through a real websocket client that reads only the HTML it is
 sent, and prints the latency percentiles. It stops by itself.
