@@ -18,10 +18,11 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
-from cardgames import bots, play
+from cardgames import bots, play, presence, seatkeys
 from cardgames.browser import COOKIE_NAME
 from cardgames.models import Game
 from cardgames.render import acting_seat, error_html, table_html
+from cardgames.viewers import Viewer, viewer_for
 
 logger = logging.getLogger(__name__)
 
@@ -72,30 +73,48 @@ class Bad(Exception):
 
 
 class TableConsumer(AsyncWebsocketConsumer):
-    """One browser's connection to one of its games: it sends moves and receives its table."""
+    """One browser's connection to one table: it sends moves and receives its own view.
+
+    Saved games admit only their owner's browser. Rooms admit everyone: a valid seat key makes
+    the connection that seat's, anything else a spectator's.
+    """
 
     game_id: str
     version: int
+    viewer: Viewer
+    heartbeat: asyncio.Task | None = None
 
     async def connect(self) -> None:
-        """Accept the game's owner only, then send the current table."""
+        """Admit the viewer, join the game's group, send the current table."""
         global _server_loop
         _server_loop = asyncio.get_running_loop()
         self.game_id = self.scope["url_route"]["kwargs"]["game_id"]
-        self.browser_id = self.scope.get("cookies", {}).get(COOKIE_NAME, "")
+        cookies = self.scope.get("cookies", {})
+        self.browser_id = cookies.get(COOKIE_NAME, "")
+        self.seat_key = cookies.get(seatkeys.COOKIE_NAME, "")
         self.language = _language(self.scope)
         self.version = -1
-        if not await self._owns_game():
+        viewer = await self._find_viewer()
+        if viewer is None:
             await self.close(code=4403)
             return
+        self.viewer = viewer
         await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)
         await self.accept()
+        if viewer.seat is not None:
+            await database_sync_to_async(presence.arrive)(self.game_id, viewer.seat)
+            self.heartbeat = asyncio.create_task(self._beat())
+            await self._tell_presence()
         await self._send_table()
         bots.wake(self.game_id, self.version)  # after a restart, a bot may be waiting to play
 
     async def disconnect(self, code: int) -> None:
-        """Leave the game's group."""
+        """Leave the game's group; a seat's player may now be away."""
         await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
+        if self.heartbeat is not None:
+            self.heartbeat.cancel()
+            await database_sync_to_async(presence.leave)(self.game_id, self.viewer.seat)
+            await self._tell_presence()
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Handle one message from the table: a move, a hand-off, a level or a new game."""
@@ -114,34 +133,44 @@ class TableConsumer(AsyncWebsocketConsumer):
         if event["version"] > self.version:
             await self._send_table()
 
+    async def room_presence(self, event: dict[str, Any]) -> None:
+        """Someone came or went: the seats (and maybe a pause) look different."""
+        await self._send_table()
+        bots.wake(self.game_id, self.version)  # a pause may be over
+
     # -- helpers ---------------------------------------------------------------------------------
 
     def _handle(self, message: dict[str, Any]) -> None:
-        game = Game.objects.filter(pk=self.game_id, owner_id=self.browser_id).first()
+        game = Game.objects.filter(pk=self.game_id).first()
         if game is None:
             raise play.Refused(_("This game no longer exists."))
         version = message.get("version")
         op = message.get("op", "move")
         if op == "move":
-            seat = acting_seat(game)
+            seat = acting_seat(game, self.viewer)
             if seat is None:
                 raise play.Refused(_("It is not your turn."))
             claimed = message.get("seat")
             if claimed is not None and str(claimed) != str(seat):
                 raise play.Refused(_("You can only play your own seat."))
             play.act(self.game_id, seat, message, version)
+        elif op == "follow" and self.viewer.seat is not None:
+            play.accept(self.game_id, self.viewer.seat, str(message.get("name", "")), version)
+        elif op in ("follow", "reveal", "level") and not self.viewer.owner:
+            raise play.Refused(_("Only the players at this table can do that."))
+        elif op == "follow":
+            play.follow_up(self.game_id, str(message.get("name", "")), version)
         elif op == "reveal":
             play.reveal(self.game_id, _int(message.get("seat")), version)
         elif op == "level":
             play.set_level(self.game_id, str(message.get("level", "")))
-        elif op == "follow":
-            play.follow_up(self.game_id, str(message.get("name", "")), version)
         elif op != "sync":
             raise Bad(_("That message is not understood."))
 
     @database_sync_to_async
-    def _owns_game(self) -> bool:
-        return Game.objects.filter(pk=self.game_id, owner_id=self.browser_id).exists()
+    def _find_viewer(self) -> Viewer | None:
+        game = Game.objects.filter(pk=self.game_id).first()
+        return None if game is None else viewer_for(game, self.browser_id, self.seat_key)
 
     @database_sync_to_async
     def _render(self, error: Any = None) -> tuple[int, str] | None:
@@ -149,7 +178,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if game is None:
             return None
         with translation.override(self.language):
-            html = table_html(game, oob=True)
+            html = table_html(game, self.viewer, oob=True)
             if error is not None:
                 html += error_html(error)
             return game.version, html
@@ -165,6 +194,15 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def _refuse(self, message: Any) -> None:
         """The error to this client alone, with the table as it really is."""
         await self._send_table(error=message)
+
+    async def _tell_presence(self) -> None:
+        await self.channel_layer.group_send(group_name(self.game_id), {"type": "room.presence"})
+
+    async def _beat(self) -> None:
+        """Keep this seat counted as present while the socket is open."""
+        while True:
+            await asyncio.sleep(presence.HEARTBEAT)
+            await database_sync_to_async(presence.beat)(self.game_id, self.viewer.seat)
 
 
 def _decode(text_data: str | None, bytes_data: bytes | None) -> dict[str, Any]:

@@ -39,13 +39,15 @@ class Mode(models.TextChoices):
 
     COMPUTER = "computer", _("Vs computer")
     HOTSEAT = "hotseat", _("Pass and play")
+    ONLINE = "online", _("Online")
 
 
 class Game(models.Model):
     """One game of one kind: its engine state, seats and version.
 
     A vs-computer or pass-and-play game belongs to one browser and is that browser's save for
-    its kind, mode and variant: there is at most one per such key.
+    its kind, mode and variant: there is at most one per such key. An online game is a room:
+    it has no owner, its seats are claimed with seat keys, and ``updated`` is its last activity.
     """
 
     id = models.CharField(primary_key=True, max_length=43, default=new_token, editable=False)
@@ -93,6 +95,17 @@ class Seat(models.Model):
     kind = models.CharField(max_length=6, choices=Kind.choices)
     name = models.CharField(max_length=40)
     level = models.CharField(max_length=10, blank=True)
+    # Online rooms: the SHA-256 of the seat key its browser holds ("" while the seat is free),
+    # and that browser, so that "Clear my data" can give the seat up.
+    key_hash = models.CharField(max_length=64, blank=True)
+    browser = models.ForeignKey(
+        Browser, null=True, blank=True, on_delete=models.SET_NULL, related_name="seats"
+    )
+    # Presence: open sockets of this seat, and when one of them last showed signs of life.
+    connections = models.PositiveSmallIntegerField(default=0)
+    seen_at = models.DateTimeField(null=True, blank=True)
+    # Consent: the follow-up ("new", "next") this seat's player accepted, if any.
+    accepted = models.CharField(max_length=10, blank=True)
 
     class Meta:
         ordering = ["number"]
@@ -107,3 +120,8 @@ class Seat(models.Model):
     def is_bot(self) -> bool:
         """Whether the computer plays this seat."""
         return self.kind == self.Kind.BOT
+
+    @property
+    def is_free(self) -> bool:
+        """An online person's seat that nobody has taken yet (or that was given up)."""
+        return self.kind == self.Kind.PERSON and not self.key_hash

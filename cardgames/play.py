@@ -11,6 +11,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
+from cardgames import presence, seatkeys
 from cardgames.models import Browser, Game, Mode, Seat
 from cardgames.registry import GameKind, Variant, get_kind
 from cards import IllegalAction, new_seed
@@ -150,6 +151,24 @@ def _save(game: Game, engine: Any) -> None:
     _changed(game)
 
 
+def hold_reason(game: Game, seats: list[Seat] | None = None) -> Any:
+    """Why play must wait now (a message for the table), or None if it may go on.
+
+    Only rooms wait: until every seat is taken, and, for games that pause when a player is
+    away (Rummy), while a seated person has no live socket.
+    """
+    if game.mode != Mode.ONLINE:
+        return None
+    seats = list(game.seats.all()) if seats is None else seats
+    if any(seat.is_free for seat in seats):
+        return _("Waiting for players: the game starts when every seat is taken.")
+    if kind_of(game).pause_when_away:
+        away = [seat.name for seat in seats if not presence.is_present(seat)]
+        if away:
+            return _("Paused until %(names)s comes back.") % {"names": ", ".join(away)}
+    return None
+
+
 def asked_seat(game: Game, engine: Any | None = None) -> int | None:
     """The seat asked to act now, or None."""
     return kind_of(game).seat_to_ask(engine if engine is not None else load(game))
@@ -178,6 +197,9 @@ def _apply(
     game_id: str, seat: int, version: Any, choose: Callable[[GameKind, list[Any]], str | None]
 ) -> str:
     game = _locked(game_id, version)
+    hold = hold_reason(game)
+    if hold is not None:
+        raise Refused(hold)
     kind = kind_of(game)
     engine = kind.load(game.state)
     if kind.seat_to_ask(engine) != seat:
@@ -216,8 +238,17 @@ def _record_result(game: Game, kind: GameKind, engine: Any) -> None:
 
 @transaction.atomic
 def follow_up(game_id: str, name: str, version: Any) -> None:
-    """Start what comes next: ``"new"`` (a new deal, series kept) or a kind's follow-up."""
+    """Start what comes next: ``"new"`` (a new deal, series kept) or a kind's follow-up.
+
+    For the owner of a saved game; in a room every seated person must accept (``accept``).
+    """
     game = _locked(game_id, version)
+    if game.mode == Mode.ONLINE:
+        raise Refused(_("That is not possible now."))
+    _start_follow_up(game, name)
+
+
+def _start_follow_up(game: Game, name: str) -> None:
     kind = kind_of(game)
     engine = kind.load(game.state)
     variant = variant_of(game)
@@ -229,6 +260,33 @@ def follow_up(game_id: str, name: str, version: Any) -> None:
         raise Refused(_("That is not possible now."))
     game.shown_seat = None
     _save(game, engine)
+
+
+@transaction.atomic
+def accept(game_id: str, seat: int, name: str, version: Any) -> bool:
+    """A room's seat accepts the follow-up ``name``; it starts once every seated person has.
+
+    Whether it started.
+    """
+    game = _locked(game_id, version)
+    kind = kind_of(game)
+    engine = kind.load(game.state)
+    possible = ["new", *(dict(kind.follow_ups(engine)) if kind.finished(engine) else ())]
+    if game.mode != Mode.ONLINE or name not in possible:
+        raise Refused(_("That is not possible now."))
+    people = list(game.seats.filter(kind=Seat.Kind.PERSON))
+    for person in people:
+        if person.number == seat:
+            person.accepted = name
+            person.save(update_fields=["accepted"])
+    if all(person.accepted == name for person in people):
+        game.seats.update(accepted="")
+        _start_follow_up(game, name)
+        return True
+    game.version += 1
+    game.save(update_fields=["version", "updated"])
+    _changed(game)
+    return False
 
 
 @transaction.atomic
@@ -257,3 +315,88 @@ def set_level(game_id: str, level: str) -> None:
     game.version += 1
     game.save(update_fields=["version", "updated"])
     _changed(game)
+
+
+# -- online rooms ---------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def open_room(
+    browser: Browser,
+    kind: GameKind,
+    variant: Variant,
+    name: str,
+    bots: int = 0,
+    level: str = DEFAULT_LEVEL,
+) -> tuple[Game, str]:
+    """A new online room with its creator in seat 0 and ``bots`` computer seats last.
+
+    Returns the room and the creator's seat key (the only time the key exists in clear).
+    """
+    count = kind.seat_count(variant)
+    if not 0 <= bots < count or level not in LEVELS:
+        raise Refused(_("Choose how many seats the computer plays from the list."))
+    engine = kind.new_game(variant, new_seed())
+    game = Game.objects.create(
+        kind=kind.name,
+        mode=Mode.ONLINE,
+        variant=variant.key,
+        options=variant.options,
+        state=engine.to_dict(),
+    )
+    key = seatkeys.new_key()
+    first_bot = count - bots
+    Seat.objects.bulk_create(
+        Seat(
+            game=game,
+            number=number,
+            kind=Seat.Kind.BOT if number >= first_bot else Seat.Kind.PERSON,
+            name=(
+                name
+                if number == 0
+                else computer_names(count)[number - first_bot + 1]
+                if number >= first_bot
+                else ""
+            ),
+            level=level if number >= first_bot else "",
+            key_hash=seatkeys.hash_key(key) if number == 0 else "",
+            browser=browser if number == 0 else None,
+        )
+        for number in range(count)
+    )
+    _changed(game)
+    return game, key
+
+
+@transaction.atomic
+def claim_seat(game_id: str, browser: Browser, name: str) -> tuple[int, str]:
+    """Give the first free seat of a room to ``browser`` as ``name``; the seat and its key."""
+    game = Game.objects.select_for_update().filter(pk=game_id, mode=Mode.ONLINE).first()
+    if game is None:
+        raise Refused(_("This room does not exist any more."))
+    seat = next((seat for seat in game.seats.all() if seat.is_free), None)
+    if seat is None:
+        raise Refused(_("This room is full: you can watch the game."))
+    key = seatkeys.new_key()
+    seat.key_hash = seatkeys.hash_key(key)
+    seat.name = name or str(_("Player %(number)s") % {"number": seat.number + 1})
+    seat.browser = browser
+    seat.accepted = ""
+    seat.save(update_fields=["key_hash", "name", "browser", "accepted"])
+    game.version += 1
+    game.save(update_fields=["version", "updated"])
+    _changed(game)
+    return seat.number, key
+
+
+@transaction.atomic
+def give_up_seats(browser: Browser) -> list[str]:
+    """Free every room seat ``browser`` holds (its data is being cleared); those rooms' ids."""
+    seats = list(Seat.objects.filter(browser=browser).select_related("game"))
+    for seat in seats:
+        Seat.objects.filter(pk=seat.pk).update(key_hash="", browser=None, accepted="")
+        game = seat.game
+        game.version += 1
+        game.save(update_fields=["version", "updated"])
+        _changed(game)
+    return [seat.game_id for seat in seats]

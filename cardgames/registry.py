@@ -38,6 +38,8 @@ class GameKind:
     facts: ClassVar[str | Promise]  # one line: players, cards, variants
     board_template: ClassVar[str]
     options_template: ClassVar[str | None] = None
+    # Online: whether play stops while a seated person is away (Rummy: yes).
+    pause_when_away: ClassVar[bool] = False
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
     rules_url_name: ClassVar[str]

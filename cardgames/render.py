@@ -4,60 +4,50 @@ The same fragment fills the page on load and is pushed over the websocket (out o
 every change, so a reload and a live update always agree.
 """
 
-from dataclasses import dataclass
 from typing import Any
 
 from django.template.loader import render_to_string
 from django.utils.translation import gettext_lazy as _
 
-from cardgames import play
-from cardgames.models import Game, Mode
+from cardgames import play, presence
+from cardgames.models import Game, Mode, Seat
+from cardgames.viewers import Viewer, seen_by
 
 # How many of the latest moves the table lists.
 RECENT_MOVES = 6
 
+FREE_SEAT = _("Free seat")
 LEVEL_LABELS = {"easy": _("Easy"), "medium": _("Medium"), "hard": _("Hard")}
 
 
-@dataclass(frozen=True)
-class Seen:
-    """Whose hand a viewer of a game sees now, and whether they may act."""
-
-    seat: int | None  # the seat whose hand is shown (None: no hand)
-    asked: int | None  # the seat asked to act
-    handoff: bool  # pass and play: the device must change hands before anything is shown
+def acting_seat(game: Game, viewer: Viewer) -> int | None:
+    """The seat whose moves ``viewer`` may send now (None: none)."""
+    seen = seen_by(game, viewer, play.asked_seat(game))
+    return seen.seat if seen.may_act else None
 
 
-def seen_by_owner(game: Game, asked: int | None) -> Seen:
-    """What the browser that owns a vs-computer or pass-and-play game sees."""
-    if game.mode == Mode.COMPUTER:
-        return Seen(seat=0, asked=asked, handoff=False)
-    if asked is None:
-        return Seen(seat=None, asked=None, handoff=False)
-    if game.shown_seat == asked:
-        return Seen(seat=asked, asked=asked, handoff=False)
-    return Seen(seat=None, asked=asked, handoff=True)
-
-
-def acting_seat(game: Game) -> int | None:
-    """The seat whose moves this game's owner may send now (None: none)."""
-    seen = seen_by_owner(game, play.asked_seat(game))
-    return seen.seat if seen.seat is not None and seen.seat == seen.asked else None
-
-
-def table_context(game: Game, oob: bool = False, error: Any = None) -> dict[str, Any]:
-    """The context of ``cardgames/_table.html`` for the owner of ``game``."""
+def table_context(
+    game: Game, viewer: Viewer, oob: bool = False, error: Any = None
+) -> dict[str, Any]:
+    """The context of ``cardgames/_table.html`` as ``viewer`` sees ``game``."""
     kind = play.kind_of(game)
     engine = kind.load(game.state)
     seats = list(game.seats.all())
-    names = [seat.name for seat in seats]
+    names = [seat.name or str(FREE_SEAT) for seat in seats]
     asked = kind.seat_to_ask(engine)
-    seen = seen_by_owner(game, asked)
-    legal = engine.legal_actions(seen.seat) if seen.seat is not None and seen.seat == asked else []
+    seen = seen_by(game, viewer, asked)
+    hold = play.hold_reason(game, seats)
+    legal = engine.legal_actions(seen.seat) if seen.may_act and hold is None else []
     finished = kind.finished(engine)
     bots = [seat for seat in seats if seat.is_bot]
-    level = bots[0].level if bots else None
+    level = bots[0].level if bots and viewer.owner else None
+    online = game.mode == Mode.ONLINE
     context = {
+        "viewer": viewer,
+        "online": online,
+        "hold": hold,
+        "room_seats": _room_seats(seats, viewer) if online else [],
+        "you_accepted": (seats[viewer.seat].accepted if online and viewer.seat is not None else ""),
         "game": game,
         "kind": kind,
         "oob": oob,
@@ -80,9 +70,9 @@ def table_context(game: Game, oob: bool = False, error: Any = None) -> dict[str,
     return context
 
 
-def table_html(game: Game, oob: bool = False, error: Any = None) -> str:
-    """The table fragment of ``game`` for its owner (out of band for websocket pushes)."""
-    return render_to_string("cardgames/_table.html", table_context(game, oob, error))
+def table_html(game: Game, viewer: Viewer, oob: bool = False, error: Any = None) -> str:
+    """The table fragment of ``game`` for ``viewer`` (out of band for websocket pushes)."""
+    return render_to_string("cardgames/_table.html", table_context(game, viewer, oob, error))
 
 
 def error_html(message: Any) -> str:
@@ -93,6 +83,21 @@ def error_html(message: Any) -> str:
 def _recent_moves(kind, engine, seat: int | None, names: list[str]) -> list[str]:
     log = engine.view(seat if seat is not None else 0)["log"]  # the log is public: any seat's
     return kind.recent_moves(log, names, RECENT_MOVES)
+
+
+def _room_seats(seats: list[Seat], viewer: Viewer) -> list[dict[str, Any]]:
+    return [
+        {
+            "number": seat.number,
+            "name": seat.name or FREE_SEAT,
+            "bot": seat.is_bot,
+            "free": seat.is_free,
+            "present": presence.is_present(seat),
+            "accepted": seat.accepted,
+            "you": seat.number == viewer.seat,
+        }
+        for seat in seats
+    ]
 
 
 def _series(game: Game, names: list[str]) -> dict[str, Any] | None:

@@ -1,4 +1,4 @@
-"""The websocket routes: one table connection per game."""
+"""The websocket routes: one table connection per game or room."""
 
 from django.urls import path
 
@@ -6,4 +6,6 @@ from cardgames.live import TableConsumer
 
 websocket_urlpatterns = [
     path("ws/game/<str:game_id>/", TableConsumer.as_asgi()),
+    # Under the room's path, so that the room's seat key cookie comes along.
+    path("room/<str:game_id>/ws/", TableConsumer.as_asgi()),
 ]

@@ -10,7 +10,10 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("play/<str:kind_name>/computer/", views.play_computer, name="play_computer"),
     path("play/<str:kind_name>/hotseat/", views.play_hotseat, name="play_hotseat"),
+    path("play/<str:kind_name>/online/", views.open_room, name="open_room"),
     path("game/<str:game_id>/", views.table, name="table"),
+    path("room/<str:game_id>/", views.room, name="room"),
+    path("room/<str:game_id>/join/", views.join_room, name="join_room"),
     path("clear/", views.clear_data, name="clear_data"),
     # Each registered game's own pages (rules …) under its name.
     *(path(f"{kind.name}/", include(f"{kind.name}.urls")) for kind in all_kinds()),

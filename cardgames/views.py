@@ -5,14 +5,16 @@ from typing import Any
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from cardgames import play
+from cardgames import play, seatkeys
 from cardgames.browser import COOKIE_NAME, browser_for, current_browser
 from cardgames.models import Game, Mode
 from cardgames.registry import BadOptions, GameKind, all_kinds, get_kind
-from cardgames.render import table_context
+from cardgames.render import LEVEL_LABELS, table_context
+from cardgames.viewers import Viewer, viewer_for
 
 MAX_NAME = 20
 
@@ -28,6 +30,8 @@ def home(request: HttpRequest) -> HttpResponse:
     """Each game with its ways to play, and this browser's saved games to resume."""
     browser = current_browser(request)
     saves = list(browser.games.order_by("-updated")) if browser else []
+    if browser:
+        saves += Game.objects.filter(mode=Mode.ONLINE, seats__browser=browser).order_by("-updated")
     games = []
     for kind in all_kinds():
         options = (browser.variants.get(kind.name) if browser else None) or kind.default_options()
@@ -43,8 +47,10 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def _save_row(game: Game) -> dict[str, Any]:
+    online = game.mode == Mode.ONLINE
     return {
         "game": game,
+        "url": reverse("room" if online else "table", args=[game.pk]),
         "mode": Mode(game.mode).label,
         "variant": play.variant_of(game).label,
         "names": ", ".join(play.seat_names(game)),
@@ -114,9 +120,100 @@ def table(request: HttpRequest, game_id: str) -> HttpResponse:
     game = Game.objects.filter(pk=game_id, owner=browser).first() if browser else None
     if game is None:
         raise Http404(_("This game is not saved in this browser."))
-    context = table_context(game)
+    context = table_context(game, Viewer(owner=True))
     context["options"] = game.options
     return render(request, "cardgames/table.html", context)
+
+
+# -- online rooms ---------------------------------------------------------------------------------
+
+
+def _clean_name(value: Any) -> str:
+    return " ".join(str(value or "").split())[:MAX_NAME]
+
+
+@require_http_methods(["GET", "POST"])
+def open_room(request: HttpRequest, kind_name: str) -> HttpResponse:
+    """Create a room: the game's variant, seats the computer plays, your name; then its link."""
+    kind = _kind(kind_name)
+    errors = []
+    data = request.POST if request.method == "POST" else {}
+    try:
+        variant = kind.variant(data)
+    except BadOptions as error:
+        errors.append(str(error))
+        variant = kind.variant({})
+    if request.method == "POST" and not errors:
+        browser = browser_for(request)
+        try:
+            bots = int(data.get("bots", 0))
+        except (TypeError, ValueError):
+            bots = -1
+        try:
+            game, key = play.open_room(
+                browser,
+                kind,
+                variant,
+                _clean_name(data.get("name")) or _("Player %(number)s") % {"number": 1},
+                bots=bots,
+                level=str(data.get("level", play.DEFAULT_LEVEL)),
+            )
+        except play.Refused as error:
+            errors.append(str(error.message))
+        else:
+            response = redirect("room", game_id=game.pk)
+            seatkeys.set_key_cookie(response, game.pk, key)
+            return response
+    return render(
+        request,
+        "cardgames/open_room.html",
+        {
+            "kind": kind,
+            "options": variant.options,
+            "errors": errors,
+            "bot_counts": range(kind.max_seats),
+            "levels": list(LEVEL_LABELS.items()),
+            "default_level": play.DEFAULT_LEVEL,
+        },
+        status=400 if errors else 200,
+    )
+
+
+def _room_or_gone(game_id: str) -> Game | None:
+    return Game.objects.filter(pk=game_id, mode=Mode.ONLINE).first()
+
+
+def room(request: HttpRequest, game_id: str) -> HttpResponse:
+    """A room's table: your seat if this browser holds one, else a free seat to take, or a
+    spectator's view of a full room."""
+    game = _room_or_gone(game_id)
+    if game is None:
+        return render(request, "cardgames/room_gone.html", status=404)
+    viewer = viewer_for(game, "", request.COOKIES.get(seatkeys.COOKIE_NAME, ""))
+    context = table_context(game, viewer)
+    context["invite_url"] = request.build_absolute_uri(reverse("room", args=[game.pk]))
+    context["free_seat"] = viewer.spectator and any(seat.is_free for seat in game.seats.all())
+    return render(request, "cardgames/table.html", context)
+
+
+@require_POST
+def join_room(request: HttpRequest, game_id: str) -> HttpResponse:
+    """Take the room's first free seat under the name given."""
+    game = _room_or_gone(game_id)
+    if game is None:
+        return render(request, "cardgames/room_gone.html", status=404)
+    if viewer_for(game, "", request.COOKIES.get(seatkeys.COOKIE_NAME, "")).seat is not None:
+        return redirect("room", game_id=game.pk)  # this browser is seated already
+    try:
+        _number, key = play.claim_seat(
+            game.pk, browser_for(request), _clean_name(request.POST.get("name"))
+        )
+    except play.Refused as error:
+        messages.error(request, str(error.message))
+        return redirect("room", game_id=game.pk)
+    response = redirect("room", game_id=game.pk)
+    seatkeys.set_key_cookie(response, game.pk, key)
+    return response
 
 
 @require_http_methods(["GET", "POST"])
@@ -124,10 +221,14 @@ def clear_data(request: HttpRequest) -> HttpResponse:
     """Forget this browser: its saves and preferences, after a confirmation."""
     if request.method == "POST":
         browser = current_browser(request)
+        rooms = []
         if browser is not None:
+            rooms = play.give_up_seats(browser)
             browser.delete()
         response = redirect("home")
         response.delete_cookie(COOKIE_NAME, samesite="Lax")
+        for room_id in rooms:
+            seatkeys.delete_key_cookie(response, room_id)
         messages.success(request, _("Your data has been cleared."))
         return response
     browser = current_browser(request)

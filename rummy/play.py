@@ -64,6 +64,7 @@ class RummyKind(GameKind):
 
     name = "rummy"
     title = gettext_lazy("Rummy")
+    pause_when_away = True
     summary = gettext_lazy(
         "Two players, ten cards each: draw, lay down sets and runs, add to the melds on the "
         "table and be the first to empty your hand. The first to reach 100 points wins the match."

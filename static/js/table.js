@@ -24,3 +24,30 @@
     }
   });
 })();
+// "Copy link" buttons copy the text of the input they name.
+(function () {
+  "use strict";
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-copy]");
+    if (!button) {
+      return;
+    }
+    var input = document.querySelector(button.getAttribute("data-copy"));
+    if (!input) {
+      return;
+    }
+    input.select();
+    var done = function () {
+      button.textContent = button.getAttribute("data-copied");
+    };
+    if (navigator.clipboard) {
+      navigator.clipboard.writeText(input.value).then(done, function () {
+        document.execCommand("copy");
+        done();
+      });
+    } else {
+      document.execCommand("copy");
+      done();
+    }
+  });
+})();

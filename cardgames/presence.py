@@ -1,0 +1,45 @@
+"""Who is at an online table: counted sockets, refreshed by a heartbeat.
+
+A seat is present while one of its sockets is open. Counts alone can't be trusted (a killed
+worker never decrements its sockets), so each open socket also refreshes ``seen_at`` every
+``HEARTBEAT`` seconds, and a seat not seen for ``STALE_AFTER`` seconds counts as away.
+"""
+
+from datetime import timedelta
+
+from django.db.models import F
+from django.db.models.functions import Greatest
+from django.utils import timezone
+
+from cardgames.models import Seat
+
+HEARTBEAT = 20
+STALE_AFTER = 3 * HEARTBEAT
+
+
+def is_present(seat: Seat) -> bool:
+    """Whether a person holds ``seat`` with a live socket now (bots are always there)."""
+    if seat.is_bot:
+        return True
+    if not seat.connections or seat.seen_at is None:
+        return False
+    return timezone.now() - seat.seen_at < timedelta(seconds=STALE_AFTER)
+
+
+def arrive(game_id: str, number: int) -> None:
+    """A socket of seat ``number`` opened."""
+    Seat.objects.filter(game_id=game_id, number=number).update(
+        connections=F("connections") + 1, seen_at=timezone.now()
+    )
+
+
+def beat(game_id: str, number: int) -> None:
+    """A socket of seat ``number`` is still open."""
+    Seat.objects.filter(game_id=game_id, number=number).update(seen_at=timezone.now())
+
+
+def leave(game_id: str, number: int) -> None:
+    """A socket of seat ``number`` closed."""
+    Seat.objects.filter(game_id=game_id, number=number).update(
+        connections=Greatest(F("connections") - 1, 0)
+    )
