@@ -101,9 +101,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.viewer = viewer
         await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)
         await self.accept()
+        self.heartbeat = asyncio.create_task(self._beat())
         if viewer.seat is not None:
             await database_sync_to_async(presence.arrive)(self.game_id, viewer.seat)
-            self.heartbeat = asyncio.create_task(self._beat())
             await self._tell_presence()
         await self._send_table()
         bots.wake(self.game_id, self.version)  # after a restart, a bot may be waiting to play
@@ -113,8 +113,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
         if self.heartbeat is not None:
             self.heartbeat.cancel()
-            await database_sync_to_async(presence.leave)(self.game_id, self.viewer.seat)
-            await self._tell_presence()
+            if self.viewer.seat is not None:
+                await database_sync_to_async(presence.leave)(self.game_id, self.viewer.seat)
+                await self._tell_presence()
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Handle one message from the table: a move, a hand-off, a level or a new game."""
@@ -199,10 +200,13 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_send(group_name(self.game_id), {"type": "room.presence"})
 
     async def _beat(self) -> None:
-        """Keep this seat counted as present while the socket is open."""
+        """While the socket is open: keep its seat counted as present, and renew its group
+        membership, which channels-redis would otherwise let expire silently."""
         while True:
             await asyncio.sleep(presence.HEARTBEAT)
-            await database_sync_to_async(presence.beat)(self.game_id, self.viewer.seat)
+            await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)
+            if self.viewer.seat is not None:
+                await database_sync_to_async(presence.beat)(self.game_id, self.viewer.seat)
 
 
 def _decode(text_data: str | None, bytes_data: bytes | None) -> dict[str, Any]:
