@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy as _
 
 from cardgames import bots, play, presence, seatkeys
 from cardgames.browser import COOKIE_NAME
-from cardgames.models import Game
+from cardgames.models import Game, Mode
 from cardgames.render import acting_seat, error_html, table_html
 from cardgames.viewers import Viewer, viewer_for
 
@@ -91,7 +91,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.game_id = self.scope["url_route"]["kwargs"]["game_id"]
         cookies = self.scope.get("cookies", {})
         self.browser_id = cookies.get(COOKIE_NAME, "")
-        self.seat_key = cookies.get(seatkeys.COOKIE_NAME, "")
+        self.seat_key = seatkeys.key_from(cookies, self.game_id)
         self.language = _language(self.scope)
         self.version = -1
         viewer = await self._find_viewer()
@@ -147,17 +147,18 @@ class TableConsumer(AsyncWebsocketConsumer):
             raise play.Refused(_("This game no longer exists."))
         version = message.get("version")
         op = message.get("op", "move")
+        viewer = self._viewer_now(game)
         if op == "move":
-            seat = acting_seat(game, self.viewer)
+            seat = acting_seat(game, viewer)
             if seat is None:
                 raise play.Refused(_("It is not your turn."))
             claimed = message.get("seat")
             if claimed is not None and str(claimed) != str(seat):
                 raise play.Refused(_("You can only play your own seat."))
             play.act(self.game_id, seat, message, version)
-        elif op == "follow" and self.viewer.seat is not None:
-            play.accept(self.game_id, self.viewer.seat, str(message.get("name", "")), version)
-        elif op in ("follow", "reveal", "level") and not self.viewer.owner:
+        elif op == "follow" and viewer.seat is not None:
+            play.accept(self.game_id, viewer.seat, str(message.get("name", "")), version)
+        elif op in ("follow", "reveal", "level") and not viewer.owner:
             raise play.Refused(_("Only the players at this table can do that."))
         elif op == "follow":
             play.follow_up(self.game_id, str(message.get("name", "")), version)
@@ -167,6 +168,13 @@ class TableConsumer(AsyncWebsocketConsumer):
             play.set_level(self.game_id, str(message.get("level", "")))
         elif op != "sync":
             raise Bad(_("That message is not understood."))
+
+    def _viewer_now(self, game: Game) -> Viewer:
+        """Who this socket is now: in a room, its seat key decides at every render and move,
+        since the seat may have been given up ("Clear my data") and taken by someone else."""
+        if game.mode != Mode.ONLINE:
+            return self.viewer
+        return viewer_for(game, self.browser_id, self.seat_key) or Viewer()
 
     @database_sync_to_async
     def _find_viewer(self) -> Viewer | None:
@@ -179,7 +187,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if game is None:
             return None
         with translation.override(self.language):
-            html = table_html(game, self.viewer, oob=True)
+            html = table_html(game, self._viewer_now(game), oob=True)
             if error is not None:
                 html += error_html(error)
             return game.version, html

@@ -83,6 +83,25 @@ class Game(models.Model):
         return f"{self.kind} {self.mode} {self.variant} ({self.id[:8]})"
 
 
+class RoomManager(models.Manager):
+    """Only the online games."""
+
+    def get_queryset(self) -> models.QuerySet:
+        """The games played online, i.e. the rooms."""
+        return super().get_queryset().filter(mode=Mode.ONLINE)
+
+
+class Room(Game):
+    """An online game, as the admin lists and purges it (the same rows as :class:`Game`)."""
+
+    objects = RoomManager()
+
+    class Meta:
+        proxy = True
+        verbose_name = _("room")
+        verbose_name_plural = _("rooms")
+
+
 class Seat(models.Model):
     """A seat at a game: a person or a bot of some level."""
 

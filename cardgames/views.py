@@ -189,7 +189,7 @@ def room(request: HttpRequest, game_id: str) -> HttpResponse:
     game = _room_or_gone(game_id)
     if game is None:
         return render(request, "cardgames/room_gone.html", status=404)
-    viewer = viewer_for(game, "", request.COOKIES.get(seatkeys.COOKIE_NAME, ""))
+    viewer = viewer_for(game, "", seatkeys.key_from(request.COOKIES, game.pk))
     context = table_context(game, viewer)
     context["invite_url"] = request.build_absolute_uri(reverse("room", args=[game.pk]))
     context["free_seat"] = viewer.spectator and any(seat.is_free for seat in game.seats.all())
@@ -202,7 +202,7 @@ def join_room(request: HttpRequest, game_id: str) -> HttpResponse:
     game = _room_or_gone(game_id)
     if game is None:
         return render(request, "cardgames/room_gone.html", status=404)
-    if viewer_for(game, "", request.COOKIES.get(seatkeys.COOKIE_NAME, "")).seat is not None:
+    if viewer_for(game, "", seatkeys.key_from(request.COOKIES, game.pk)).seat is not None:
         return redirect("room", game_id=game.pk)  # this browser is seated already
     try:
         _number, key = play.claim_seat(

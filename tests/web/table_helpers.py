@@ -2,6 +2,7 @@
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -36,23 +37,51 @@ def alert_in(html: str) -> str | None:
 
 
 class Table:
-    """One browser's websocket to one game's table."""
+    """One browser's websocket to one game's table.
 
-    def __init__(self, client: Client, game_id: str, language: str = "en") -> None:
-        cookie = client.cookies["browser"].value
+    A saved game's socket sends the client's ``browser`` cookie; a room's (``room=True``, at
+    ``/room/<id>/ws/``) sends all the client's cookies, as a browser does under the room's
+    path, unless ``cookies`` says exactly which to send. Every fragment received is kept in
+    ``frames``.
+    """
+
+    def __init__(
+        self,
+        client: Client,
+        game_id: str,
+        language: str = "en",
+        *,
+        room: bool = False,
+        cookies: dict[str, str] | None = None,
+    ) -> None:
+        if cookies is None and room:
+            cookies = {
+                name: morsel.value for name, morsel in client.cookies.items() if morsel.value
+            }
+        elif cookies is None:
+            cookies = {"browser": client.cookies["browser"].value}
+        header = "; ".join(f"{name}={value}" for name, value in cookies.items())
+        path = f"/room/{game_id}/ws/" if room else f"/ws/game/{game_id}/"
         self.communicator = WebsocketCommunicator(
             application,
-            f"/ws/game/{game_id}/?lang={language}",
-            headers=[(b"cookie", f"browser={cookie}".encode()), (b"origin", b"http://localhost")],
+            f"{path}?lang={language}",
+            headers=[(b"cookie", header.encode()), (b"origin", b"http://localhost")],
         )
         self.game_id = game_id
         self.html = ""
+        self.frames: list[str] = []
 
     async def __aenter__(self) -> "Table":
         connected, _code = await self.communicator.connect()
         assert connected
-        self.html = await self.communicator.receive_from(timeout=10)
+        await self.receive()
         return self
+
+    async def receive(self) -> str:
+        """The next fragment the table pushes."""
+        self.html = await self.communicator.receive_from(timeout=10)
+        self.frames.append(self.html)
+        return self.html
 
     async def __aexit__(self, *exc: object) -> None:
         await self.communicator.disconnect()
@@ -61,13 +90,16 @@ class Table:
         """Send ``message`` (JSON-encoded unless it is a str) and return the next fragment."""
         text = message if isinstance(message, str) else json.dumps(message)
         await self.communicator.send_to(text_data=text)
-        self.html = await self.communicator.receive_from(timeout=10)
-        return self.html
+        return await self.receive()
 
     async def wait_for(self, text: str) -> str:
         """Receive fragments until one contains ``text``."""
-        while text not in self.html:
-            self.html = await self.communicator.receive_from(timeout=10)
+        return await self.wait_until(lambda html: text in html)
+
+    async def wait_until(self, check: Callable[[str], bool]) -> str:
+        """Receive fragments until one passes ``check`` (the latest one may already)."""
+        while not check(self.html):
+            await self.receive()
         return self.html
 
     async def game(self) -> Game:

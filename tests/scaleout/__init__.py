@@ -1,0 +1,1 @@
+"""Two Daphne workers sharing PostgreSQL and Redis: moves cross processes."""

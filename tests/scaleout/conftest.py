@@ -1,0 +1,254 @@
+"""Two Daphne workers of the site on the real PostgreSQL and Redis of this machine.
+
+The tests start no service: they connect to PostgreSQL (``postgres`` user, trust auth) and
+Redis on 127.0.0.1, create a fresh database and claim a Redis database of their own, migrate,
+and start two Daphne processes on two free ports. They are skipped only where neither service
+answers; with one of the two missing they fail, since the setup is then half broken.
+
+Nothing here uses the Django ORM in the test process (pytest-django sets up no test database
+for these tests): the game rows are read with psycopg directly.
+"""
+
+import os
+import secrets
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pytest
+import redis
+from psycopg import sql
+
+from durak.tablebench import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+DAPHNE_APP = "cardgames.asgi:application"
+
+POSTGRES = "postgres://postgres@127.0.0.1:5432"
+REDIS_HOST, REDIS_PORT = "127.0.0.1", 6379
+# Redis databases the tests may claim: one per run, so that parallel runs do not mix.
+REDIS_DATABASES = range(7, 16)
+REDIS_CLAIM = "cardgames-tests:claimed"
+REDIS_CLAIM_SECONDS = 600
+CONNECT_TIMEOUT = 3
+SERVER_START_TIMEOUT = 60
+
+# Variables that would make a worker use another database or channel layer than its own.
+SETTINGS_VARIABLES = ("DATABASE_URL", "REDIS_URL", "DEBUG", "BOT_DELAY", "ALLOWED_HOSTS")
+
+
+@dataclass
+class Cluster:
+    """Two running workers sharing one PostgreSQL database and one Redis database."""
+
+    urls: list[str]
+    database_url: str
+    logs: list[Path]
+    processes: list[subprocess.Popen] = field(repr=False)
+    connection: psycopg.Connection = field(repr=False)
+
+    def ws_url(self, worker: int, path: str) -> str:
+        """The websocket URL of ``path`` on worker ``worker`` (0 or 1)."""
+        return self.urls[worker].replace("http://", "ws://", 1) + path
+
+    def game_row(self, game_id: str) -> tuple[int, dict[str, Any]]:
+        """The game's version and engine state as PostgreSQL holds them now."""
+        row = self.connection.execute(
+            "SELECT version, state FROM cardgames_game WHERE id = %s", (game_id,)
+        ).fetchone()
+        assert row is not None, f"no game {game_id} in the database"
+        return row[0], row[1]
+
+    def check_alive(self) -> None:
+        """Fail with the workers' logs if one of them has exited."""
+        for number, process in enumerate(self.processes):
+            if process.poll() is not None:
+                pytest.fail(
+                    f"worker {number + 1} exited with {process.returncode}:\n{self.all_logs()}"
+                )
+
+    def all_logs(self) -> str:
+        """Both workers' logs, for a failure message."""
+        return "\n".join(f"--- {log.name}\n{log.read_text()}" for log in self.logs)
+
+
+def _postgres_error() -> str | None:
+    """Why PostgreSQL cannot be used, or None if it answers."""
+    try:
+        with psycopg.connect(f"{POSTGRES}/postgres", connect_timeout=CONNECT_TIMEOUT):
+            return None
+    except psycopg.Error as error:
+        return f"PostgreSQL at {POSTGRES}: {error}".strip()
+
+
+def _redis_error() -> str | None:
+    """Why Redis cannot be used, or None if it answers."""
+    client = redis.Redis(REDIS_HOST, REDIS_PORT, socket_timeout=CONNECT_TIMEOUT)
+    try:
+        client.ping()
+        return None
+    except redis.RedisError as error:
+        return f"Redis at {REDIS_HOST}:{REDIS_PORT}: {error}"
+    finally:
+        client.close()
+
+
+def _check_services() -> None:
+    """Skip if neither service answers; fail if only one does."""
+    errors = [error for error in (_postgres_error(), _redis_error()) if error]
+    if len(errors) == 2:
+        pytest.skip("neither PostgreSQL nor Redis is reachable here: " + "; ".join(errors))
+    if errors:
+        pytest.fail(f"{errors[0]} is not reachable, but the other service is")
+
+
+@contextmanager
+def postgres_database() -> Iterator[str]:
+    """A fresh PostgreSQL database (its URL), dropped at the end with its connections."""
+    name = f"cardgames_test_{secrets.token_hex(4)}"
+    with psycopg.connect(f"{POSTGRES}/postgres", autocommit=True) as admin:
+        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    try:
+        yield f"{POSTGRES}/{name}"
+    finally:
+        with psycopg.connect(f"{POSTGRES}/postgres", autocommit=True) as admin:
+            admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = %s AND pid <> pg_backend_pid()",
+                (name,),
+            )
+            admin.execute(sql.SQL("DROP DATABASE IF EXISTS {}").format(sql.Identifier(name)))
+
+
+def _clear_but_claim(client: redis.Redis) -> None:
+    """Delete every key of the selected Redis database except this run's claim."""
+    for key in client.scan_iter(count=500):
+        if key != REDIS_CLAIM.encode():
+            client.delete(key)
+
+
+@contextmanager
+def redis_database() -> Iterator[str]:
+    """The URL of a Redis database claimed for this run, emptied before and after.
+
+    A run claims the first database of ``REDIS_DATABASES`` that no other run holds (the claim
+    is a key that expires, so that a crashed run frees its database after a while).
+    """
+    run = secrets.token_hex(8)
+    for number in REDIS_DATABASES:
+        client = redis.Redis(REDIS_HOST, REDIS_PORT, db=number, socket_timeout=CONNECT_TIMEOUT)
+        if client.set(REDIS_CLAIM, run, nx=True, ex=REDIS_CLAIM_SECONDS):
+            break
+        client.close()
+    else:
+        pytest.fail(f"every Redis database of {REDIS_DATABASES} is claimed by another run")
+    try:
+        _clear_but_claim(client)
+        yield f"redis://{REDIS_HOST}:{REDIS_PORT}/{number}"
+    finally:
+        client.flushdb()
+        client.close()
+
+
+def worker_env(database_url: str, redis_url: str) -> dict[str, str]:
+    """The workers' environment: the shared database and channel layer, bots without delay."""
+    env = {key: value for key, value in os.environ.items() if key not in SETTINGS_VARIABLES}
+    env.update(
+        DJANGO_SETTINGS_MODULE="cardgames.settings",
+        DATABASE_URL=database_url,
+        REDIS_URL=redis_url,
+        BOT_DELAY="0",
+        DEBUG="1",
+        PYTHONUNBUFFERED="1",
+    )
+    return env
+
+
+def daphne_command(port: int) -> list[str]:
+    """The command of a worker serving the site on ``port`` of the loopback interface."""
+    return [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), DAPHNE_APP]
+
+
+def _wait_until_serving(cluster: Cluster) -> None:
+    """Return once both workers answer; fail with their logs if one dies or never answers."""
+    deadline = time.monotonic() + SERVER_START_TIMEOUT
+    waiting = set(range(len(cluster.urls)))
+    while waiting and time.monotonic() < deadline:
+        cluster.check_alive()
+        for number in list(waiting):
+            try:
+                with urllib.request.urlopen(cluster.urls[number] + "/", timeout=2) as response:
+                    if response.status == 200:
+                        waiting.discard(number)
+            except (urllib.error.URLError, OSError):
+                pass
+        if waiting:
+            time.sleep(0.2)
+    if waiting:
+        pytest.fail(f"no answer in {SERVER_START_TIMEOUT}s from {waiting}:\n{cluster.all_logs()}")
+
+
+@pytest.fixture(scope="session")
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
+    """Two Daphne workers on a migrated fresh database and a claimed Redis database."""
+    _check_services()
+    with (
+        postgres_database() as database_url,
+        redis_database() as redis_url,
+    ):
+        env = worker_env(database_url, redis_url)
+        migrate = subprocess.run(
+            [sys.executable, "manage.py", "migrate", "--noinput"],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if migrate.returncode:
+            pytest.fail(f"manage.py migrate failed:\n{migrate.stdout}\n{migrate.stderr}")
+        folder = tmp_path_factory.mktemp("workers")
+        ports = [free_port()]
+        while len(ports) < 2:
+            ports += [port for port in [free_port()] if port not in ports]
+        logs = [folder / f"worker{number + 1}.log" for number in range(2)]
+        processes = []
+        for port, log in zip(ports, logs, strict=True):
+            with log.open("w") as output:
+                processes.append(
+                    subprocess.Popen(
+                        daphne_command(port),
+                        cwd=ROOT,
+                        env=env,
+                        stdout=output,
+                        stderr=subprocess.STDOUT,
+                    )
+                )
+        try:
+            with psycopg.connect(database_url, autocommit=True) as connection:
+                running = Cluster(
+                    urls=[f"http://127.0.0.1:{port}" for port in ports],
+                    database_url=database_url,
+                    logs=logs,
+                    processes=processes,
+                    connection=connection,
+                )
+                _wait_until_serving(running)
+                yield running
+        finally:
+            for process in processes:
+                process.terminate()
+            for process in processes:
+                try:
+                    process.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    process.wait()

@@ -1,0 +1,477 @@
+"""Online rooms as their players notice them: the invite link, seats and seat keys, spectators
+who see no hidden card, forged keys, waiting for players, presence and Rummy's pause, consent
+for a new game, and the page of a room that is gone."""
+
+import hashlib
+import json
+import re
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from django.http import HttpResponse
+from django.test import Client
+from table_helpers import Table, alert_in, version_of
+from test_durak_table import DECK as DURAK_DECK
+from test_durak_table import message_for, one_move_from_the_end
+from test_rummy_table import DECK as RUMMY_DECK
+
+from cardgames import play
+from cardgames.cardtext import card_label
+from cardgames.models import Game, Mode, Seat
+from cardgames.rooms import purge_idle_rooms
+from cardgames.seatkeys import COOKIE_PREFIX, cookie_name
+from durak.engine import Config as DurakConfig
+from durak.engine import new_game as new_durak_game
+from rummy.engine import Config as RummyConfig
+from rummy.engine import new_game as new_rummy_game
+
+# The Durak deal of test_durak_table: Ann (seat 0) leads, Bob (seat 1) holds no club.
+ANN_CARDS = DURAK_DECK[:6]
+BOB_CARDS = DURAK_DECK[6:12]
+STOCK = DURAK_DECK[13:]  # under the trump card, Ah, which everyone sees
+# Cards nobody plays in the moves below: attack 6c, take, done.
+ANN_HIDDEN = ANN_CARDS[1:]
+BOB_HIDDEN = BOB_CARDS
+# Ann deals the Rummy of test_rummy_table's first hand and plays first.
+RUMMY_ANN = RUMMY_DECK[:10]
+RUMMY_BOB = RUMMY_DECK[10:20]
+
+WAITING = "Waiting for players: the game starts when every seat is taken."
+PAUSED = "Paused until Bob comes back."
+
+
+def durak_deal() -> dict[str, Any]:
+    return new_durak_game(DurakConfig(players=2, deck=36), deck=DURAK_DECK, seed=1).to_dict()
+
+
+def rummy_deal() -> dict[str, Any]:
+    return new_rummy_game(RummyConfig(), deck=RUMMY_DECK, seed=1, dealer=1).to_dict()
+
+
+def open_room(client: Client, kind: str = "durak", name: str = "Ann", **fields: str) -> Game:
+    """Create a room as the form does; the room (``client`` now holds seat 0's key)."""
+    if kind == "durak":
+        fields = {"players": "2", "deck": "36", **fields}
+    response = client.post(f"/play/{kind}/online/", {"name": name, **fields})
+    assert response.status_code == 302, response.content.decode()
+    room_id = response["Location"].split("/")[2]
+    assert response["Location"] == f"/room/{room_id}/"
+    return Game.objects.get(pk=room_id)
+
+
+def join(client: Client, game: Game, name: str) -> HttpResponse:
+    return client.post(f"/room/{game.pk}/join/", {"name": name})
+
+
+def seated_room(
+    kind: str = "durak", state: dict[str, Any] | None = None, **fields: str
+) -> tuple[Game, Client, Client]:
+    """A room where Ann (seat 0) and Bob (seat 1) hold the seats, dealt ``state`` at version 0."""
+    ann, bob = Client(), Client()
+    game = open_room(ann, kind, **fields)
+    assert join(bob, game, "Bob").status_code == 302
+    if state is not None:
+        Game.objects.filter(pk=game.pk).update(state=state, version=0)
+    return game, ann, bob
+
+
+def page(client: Client, game: Game) -> str:
+    response = client.get(f"/room/{game.pk}/")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def shows(html: str, card: str) -> bool:
+    """Whether ``html`` names ``card`` (to a screen reader) or carries its code in the form."""
+    return card_label(card) in html or f'value="{card}"' in html
+
+
+def seat_state(html: str, name: str) -> str:
+    """What the room's list of seats says of ``name``'s seat: "connected", "away" …"""
+    match = re.search(
+        rf'room-seat__name">{name}(?: \(you\))?</span>\s*<span class="room-seat__state">([^<]*)<',
+        html,
+    )
+    assert match, f"no seat {name}"
+    return match.group(1).strip()
+
+
+def room_table(client: Client, game: Game, **cookies: str) -> Table:
+    """``client``'s socket to the room, or with exactly ``cookies`` if any are given."""
+    return Table(client, game.pk, room=True, cookies=cookies or None)
+
+
+async def send(table: Table, check, **message: Any) -> str:
+    """Send ``message``; the first fragment after it that passes ``check``."""
+    await table.communicator.send_to(text_data=json.dumps(message))
+    await table.receive()
+    return await table.wait_until(check)
+
+
+def refused(html: str) -> bool:
+    return alert_in(html) is not None
+
+
+def after(version: int):
+    """A check: the fragment shows a version after ``version`` (or a refusal)."""
+    return lambda html: refused(html) or version_of(html) > version
+
+
+async def at_version(version: int, *tables: Table) -> None:
+    for table in tables:
+        await table.wait_until(lambda html: version_of(html) >= version)
+
+
+async def stored(game: Game) -> Game:
+    return await database_sync_to_async(Game.objects.get)(pk=game.pk)
+
+
+# -- creating a room, taking seats ------------------------------------------------------------
+
+
+def test_creating_a_room_gives_an_unguessable_link_and_a_key_kept_only_as_a_hash(db):
+    ann = Client()
+    response = ann.post("/play/durak/online/", {"name": "Ann", "players": "2", "deck": "36"})
+    room_id = response["Location"].split("/")[2]
+    assert re.fullmatch(r"[A-Za-z0-9_-]{22,}", room_id)
+    cookie = response.cookies[cookie_name(room_id)]
+    key = cookie.value
+    assert len(key) >= 43
+    assert cookie["httponly"] and cookie["samesite"] == "Lax" and cookie["secure"]
+    assert cookie["path"] == f"/room/{room_id}/"
+    seat = Seat.objects.get(game_id=room_id, number=0)
+    assert seat.name == "Ann"
+    assert re.fullmatch(r"[0-9a-f]{64}", seat.key_hash) and seat.key_hash != key
+    assert seat.key_hash == hashlib.sha256(key.encode()).hexdigest()
+    everything = json.dumps([list(Seat.objects.values()), list(Game.objects.values())], default=str)
+    assert key not in everything
+    # Another room has another id.
+    assert open_room(Client()).pk != room_id
+
+    html = page(ann, Game.objects.get(pk=room_id))
+    link = f"http://testserver/room/{room_id}/"
+    assert f'value="{link}"' in html and "Copy link" in html
+    assert f"Join my Durak game: {link}" in html
+    assert "Ann (you)" in html and seat_state(html, "Free seat") == "waiting for a player"
+    assert WAITING in html
+    assert all(shows(html, card) for card in Game.objects.get(pk=room_id).state["hands"][0])
+
+
+def test_the_room_form_fixes_the_variant_and_seats_the_computer_last(db):
+    game = open_room(Client(), players="4", deck="36", transfer="on", bots="2", level="hard")
+    assert game.mode == Mode.ONLINE and game.options["players"] == 4 and game.options["transfer"]
+    seats = [(seat.kind, seat.name, seat.level, seat.is_free) for seat in game.seats.all()]
+    assert seats == [
+        ("person", "Ann", "", False),
+        ("person", "", "", True),
+        ("bot", "Computer 1", "hard", False),
+        ("bot", "Computer 2", "hard", False),
+    ]
+    rummy = open_room(Client(), "rummy")
+    assert rummy.seats.count() == 2
+    # Every seat played by the computer would leave no seat for a friend.
+    response = Client().post(
+        "/play/durak/online/", {"name": "Ann", "players": "2", "deck": "36", "bots": "2"}
+    )
+    assert response.status_code == 400
+    assert "Choose how many seats the computer plays" in response.content.decode()
+    assert Game.objects.count() == 2
+
+
+def test_a_second_browser_takes_the_free_seat_and_a_third_is_told_the_room_is_full(db):
+    ann, bob, carol = Client(), Client(), Client()
+    game = open_room(ann)
+    html = page(bob, game)
+    assert "Take a seat" in html and 'class="hand-card' not in html
+    response = join(bob, game, "  Bob  ")
+    assert response.status_code == 302
+    cookie = response.cookies[cookie_name(game.pk)]
+    assert cookie["path"] == f"/room/{game.pk}/" and cookie["httponly"]
+    bob_seat = Seat.objects.get(game=game, number=1)
+    assert bob_seat.name == "Bob"
+    assert bob_seat.key_hash != Seat.objects.get(game=game, number=0).key_hash
+    assert "Bob (you)" in page(bob, game) and WAITING not in page(bob, game)
+
+    html = page(carol, game)
+    assert "This room is full" in html and "Take a seat" not in html and "(you)" not in html
+    hashes = list(game.seats.values_list("key_hash", flat=True))
+    response = join(carol, game, "Carol")
+    assert cookie_name(game.pk) not in response.cookies
+    html = carol.get(response["Location"]).content.decode()
+    assert "This room is full: you can watch the game." in html
+    assert list(game.seats.values_list("key_hash", flat=True)) == hashes
+
+
+def test_the_same_browser_gets_its_seat_back(db):
+    game, ann, bob = seated_room(state=durak_deal())
+    for _visit in range(2):
+        html = page(bob, game)
+        assert "Bob (you)" in html and "Copy link" in html
+        assert all(shows(html, card) for card in BOB_CARDS)
+        assert not any(shows(html, card) for card in ANN_CARDS)
+    # Joining again keeps the seat and its key.
+    before = list(game.seats.values_list("key_hash", "name"))
+    response = join(bob, game, "Bobby")
+    assert response.status_code == 302 and cookie_name(game.pk) not in response.cookies
+    assert list(game.seats.values_list("key_hash", "name")) == before
+    assert "Ann (you)" in page(ann, game)
+
+
+def test_a_forged_key_or_a_key_of_another_room_makes_a_spectator(db):
+    game, _ann, _bob = seated_room(state=durak_deal())
+    other_room_key = Client()
+    open_room(other_room_key, name="Dan")
+    forged = Client()
+    forged.cookies[cookie_name(game.pk)] = "x" * 43
+    # The other room's key, sent as if it were this room's.
+    other_key = Client()
+    other_key.cookies[cookie_name(game.pk)] = next(
+        morsel.value
+        for name, morsel in other_room_key.cookies.items()
+        if name.startswith(COOKIE_PREFIX)
+    )
+    for visitor in (forged, other_room_key, other_key, Client()):
+        html = page(visitor, game)
+        assert "This room is full" in html and "(you)" not in html
+        assert 'class="hand-card' not in html
+        assert not any(shows(html, card) for card in ANN_CARDS + BOB_CARDS)
+
+
+def test_clear_my_data_frees_the_seat_and_expires_the_key(db):
+    game, ann, bob = seated_room()
+    response = bob.post("/clear/")
+    cookie = response.cookies[cookie_name(game.pk)]
+    assert cookie.value == "" and cookie["max-age"] == 0
+    assert cookie["path"] == f"/room/{game.pk}/"
+    seat = Seat.objects.get(game=game, number=1)
+    assert seat.key_hash == "" and seat.browser is None
+    assert seat_state(page(ann, game), "Bob") == "waiting for a player"
+    assert WAITING in page(ann, game)
+    assert "Take a seat" in page(bob, game)
+
+
+def test_clear_my_data_expires_the_keys_of_every_room(db):
+    bob = Client()
+    first = open_room(bob, name="Bob")
+    second = open_room(Client())
+    assert join(bob, second, "Bob").status_code == 302
+    response = bob.post("/clear/")
+    expired = {
+        morsel["path"]
+        for name, morsel in response.cookies.items()
+        if name.startswith(COOKIE_PREFIX) and morsel["max-age"] == 0
+    }
+    assert expired == {f"/room/{first.pk}/", f"/room/{second.pk}/"}
+
+
+def test_an_unknown_or_expired_room_shows_a_clear_page(db):
+    for room_id in ("A" * 22, "no-such-room"):
+        response = Client().get(f"/room/{room_id}/")
+        assert response.status_code == 404
+        assert "This room is closed" in response.content.decode()
+    game, ann, _bob = seated_room()
+    Game.objects.filter(pk=game.pk).update(updated=game.updated.replace(year=2000))
+    assert purge_idle_rooms() == 1
+    for response in (ann.get(f"/room/{game.pk}/"), join(Client(), game, "Carol")):
+        assert response.status_code == 404
+        assert "rooms close after seven days without a move" in response.content.decode()
+    # A saved game is not a room, whatever its id.
+    saved = Client()
+    saved.post("/play/durak/computer/", {"players": "2", "deck": "36"})
+    assert saved.get(f"/room/{Game.objects.get().pk}/").status_code == 404
+
+
+# -- live play --------------------------------------------------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_every_move_reaches_both_seats_and_the_spectator_sees_no_hidden_card(settings):
+    settings.BOT_DELAY = 0
+    game, ann, bob = await database_sync_to_async(seated_room)(state=durak_deal())
+    async with (
+        room_table(ann, game) as a,
+        room_table(bob, game) as b,
+        room_table(Client(), game) as spectator,
+    ):
+        everyone = (a, b, spectator)
+        for table in everyone:
+            await table.wait_until(
+                lambda html: seat_state(html, "Ann") == seat_state(html, "Bob") == "connected"
+            )
+        html = await send(a, after(0), op="move", kind="attack", card="6c", version=0)
+        assert alert_in(html) is None and "Ann led 6♣" in html
+        await at_version(1, *everyone)
+        assert "Take" in b.html and "Your turn." in b.html
+        html = await send(b, after(1), op="move", kind="take", version=1)
+        assert alert_in(html) is None
+        await at_version(2, *everyone)
+        html = await send(a, after(2), op="move", kind="pass", version=2)
+        assert alert_in(html) is None
+        await at_version(3, *everyone)
+        assert "Bob picked up 6♣" in spectator.html and "Bob takes" in spectator.html
+
+        assert all(shows(a.html, card) for card in ANN_HIDDEN)
+        assert all(shows(b.html, card) for card in [*BOB_CARDS, "6c"])
+        for frame in spectator.frames:
+            assert 'class="hand-card' not in frame
+            assert not any(shows(frame, card) for card in ANN_HIDDEN + BOB_HIDDEN + STOCK)
+        for frame in a.frames:
+            assert not any(shows(frame, card) for card in BOB_HIDDEN)
+        for frame in b.frames:
+            assert not any(shows(frame, card) for card in ANN_HIDDEN + STOCK)
+        # The spectator may not play, even the seat asked.
+        html = await send(spectator, refused, op="move", kind="attack", card="7c", version=3)
+        assert alert_in(html) == "It is not your turn."
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_forged_or_missing_key_cannot_move_and_sees_no_hand(settings):
+    settings.BOT_DELAY = 0
+    game, _ann, _bob = await database_sync_to_async(seated_room)(state=durak_deal())
+    other = Client()
+    await database_sync_to_async(open_room)(other, name="Dan")
+    stored_hash = await database_sync_to_async(
+        lambda: Seat.objects.get(game=game, number=0).key_hash
+    )()
+    other_key = next(
+        morsel.value for name, morsel in other.cookies.items() if name.startswith(COOKIE_PREFIX)
+    )
+    name = cookie_name(game.pk)
+    intruders = {
+        "forged": {name: "x" * 43},
+        "missing": {},
+        "the stored hash": {name: stored_hash},
+        "another room's key": {name: other_key},
+    }
+    for label, cookies in intruders.items():
+        async with room_table(Client(), game, **cookies) as table:
+            assert 'class="hand-card' not in table.html, label
+            assert not any(shows(table.html, card) for card in ANN_CARDS + BOB_CARDS), label
+            move = {"op": "move", "kind": "attack", "card": "6c", "version": 0}
+            html = await send(table, refused, **move)
+            assert alert_in(html) == "It is not your turn.", label
+            html = await send(table, refused, **move, seat=0)
+            assert alert_in(html) == "It is not your turn.", label
+            html = await send(table, refused, op="follow", name="new", version=0)
+            assert "Only the players" in alert_in(html), label
+            assert not any(shows(frame, card) for frame in table.frames for card in ANN_CARDS)
+        row = await stored(game)
+        assert row.version == 0 and row.state == durak_deal(), label
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_game_waits_until_every_seat_is_taken(settings):
+    settings.BOT_DELAY = 0
+    ann = Client()
+    game = await database_sync_to_async(open_room)(ann)
+    await database_sync_to_async(Game.objects.filter(pk=game.pk).update)(
+        state=durak_deal(), version=0
+    )
+    async with room_table(ann, game) as a:
+        assert WAITING in a.html and "Your turn." not in a.html
+        html = await send(a, refused, op="move", kind="attack", card="6c", version=0)
+        assert alert_in(html) == WAITING
+        assert (await stored(game)).version == 0
+        await database_sync_to_async(join)(Client(), game, "Bob")
+        html = await a.wait_for("Your turn.")
+        assert WAITING not in html and seat_state(html, "Bob") == "away"
+        html = await send(a, after(1), op="move", kind="attack", card="6c", version=1)
+        assert alert_in(html) is None and "Ann led 6♣" in html
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_durak_goes_on_while_a_player_is_away_and_a_returning_browser_gets_the_table(
+    settings,
+):
+    settings.BOT_DELAY = 0
+    game, ann, bob = await database_sync_to_async(seated_room)(state=durak_deal())
+    async with room_table(ann, game) as a:
+        async with room_table(bob, game):
+            await a.wait_until(lambda html: seat_state(html, "Bob") == "connected")
+        html = await a.wait_until(lambda html: seat_state(html, "Bob") == "away")
+        assert "Paused" not in html and "Your turn." in html
+        html = await send(a, after(0), op="move", kind="attack", card="6c", version=0)
+        assert alert_in(html) is None and "Ann led 6♣" in html
+        async with room_table(bob, game) as b:
+            assert version_of(b.html) == 1 and "Ann led 6♣" in b.html
+            assert "Your turn." in b.html and all(shows(b.html, card) for card in BOB_CARDS)
+            html = await send(b, after(1), op="move", kind="take", version=1)
+            assert alert_in(html) is None and "Bob takes" in html
+            await a.wait_for("Bob takes")
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_rummy_pauses_while_a_player_is_away_and_resumes_when_they_are_back(settings):
+    settings.BOT_DELAY = 0
+    game, ann, bob = await database_sync_to_async(seated_room)("rummy", state=rummy_deal())
+    async with room_table(ann, game) as a:
+        assert PAUSED in a.html and "Your turn." not in a.html  # Bob has not come yet
+        html = await send(a, refused, op="move", kind="draw", pile="stock", version=0)
+        assert alert_in(html) == PAUSED
+        async with room_table(bob, game) as b:
+            assert PAUSED not in b.html
+            html = await a.wait_until(lambda html: PAUSED not in html)
+            assert "Your turn." in html and seat_state(html, "Bob") == "connected"
+            html = await send(a, after(0), op="move", kind="draw", pile="stock", version=0)
+            assert alert_in(html) is None and "Ann drew from the stock" in html
+            await b.wait_for("Ann drew from the stock")
+        html = await a.wait_for(PAUSED)
+        assert seat_state(html, "Bob") == "away"
+        html = await send(a, refused, op="move", kind="discard", card="Kd", version=1)
+        assert alert_in(html) == PAUSED and (await stored(game)).version == 1
+        async with room_table(bob, game) as b:
+            assert version_of(b.html) == 1 and "Ann drew from the stock" in b.html
+            assert all(shows(b.html, card) for card in RUMMY_BOB)
+            assert not any(shows(b.html, card) for card in RUMMY_ANN)
+            await a.wait_until(lambda html: PAUSED not in html)
+            html = await send(a, after(1), op="move", kind="discard", card="Kd", version=1)
+            assert alert_in(html) is None and "Ann discarded K♦" in html
+            await b.wait_for("Your turn.")
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_new_game_starts_only_when_every_player_accepts(settings):
+    settings.BOT_DELAY = 0
+    state, last_move = one_move_from_the_end()
+    game, ann, bob = await database_sync_to_async(seated_room)(state=state, players="2", deck="24")
+    async with room_table(ann, game) as a, room_table(bob, game) as b:
+        html = await send(a, after(0), **message_for(last_move, 0))
+        assert alert_in(html) is None and "is the durak" in html
+        await b.wait_for("is the durak")
+        assert 'value="new"' in b.html and "It starts when every player has accepted." in b.html
+
+        html = await send(a, after(1), op="follow", name="new", version=1)
+        assert alert_in(html) is None
+        assert "You accepted. Waiting for the other players to accept." in html
+        assert seat_state(html, "Ann") == "connected · accepted"
+        html = await b.wait_until(lambda html: "accepted" in seat_state(html, "Ann"))
+        assert "is the durak" in html and 'value="new"' in html
+        assert seat_state(html, "Bob") == "connected"
+        row = await stored(game)
+        assert row.version == 2 and row.state["outcome"] is not None
+
+        html = await send(b, after(2), op="follow", name="new", version=2)
+        assert alert_in(html) is None and "is the durak" not in html
+        assert "accepted" not in html and "Score at this table: 1 game" in html
+        html = await a.wait_until(lambda html: version_of(html) >= 3)
+        assert "is the durak" not in html and "accepted" not in html
+        fresh = await stored(game)
+        assert fresh.state["outcome"] is None and fresh.series["played"] == 1
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_seat_given_up_is_not_played_from_a_socket_opened_before(settings):
+    settings.BOT_DELAY = 0
+    game, _ann, bob = await database_sync_to_async(seated_room)(state=durak_deal())
+    async with room_table(bob, game) as old_tab:
+        assert all(shows(old_tab.html, card) for card in BOB_CARDS)
+        await database_sync_to_async(bob.post)("/clear/")
+        await database_sync_to_async(join)(Client(), game, "Carol")
+        await database_sync_to_async(play.act)(game.pk, 0, {"kind": "attack", "card": "6c"}, 2)
+        html = await old_tab.wait_until(lambda html: version_of(html) >= 3)
+        assert "Carol" in html and "(you)" not in html
+        assert not any(shows(frame, card) for frame in old_tab.frames[-2:] for card in BOB_HIDDEN)
+        html = await send(old_tab, refused, op="move", kind="take", version=3)
+        assert alert_in(html) == "It is not your turn."
+        assert (await stored(game)).version == 3
