@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy as _
 from cardgames import bots, play, presence, seatkeys
 from cardgames.browser import COOKIE_NAME
 from cardgames.models import Game, Mode
-from cardgames.render import acting_seat, error_html, table_html
+from cardgames.render import acting_seat, error_html, table_push
 from cardgames.viewers import Viewer, viewer_for
 
 logger = logging.getLogger(__name__)
@@ -81,6 +81,9 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     game_id: str
     version: int
+    # How many moves the page has been told of (None before its first table): the moves
+    # since then are announced in its live region.
+    told: int | None = None
     viewer: Viewer
     heartbeat: asyncio.Task | None = None
 
@@ -187,7 +190,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if game is None:
             return None
         with translation.override(self.language):
-            html = table_html(game, self._viewer_now(game), oob=True)
+            html, self.told = table_push(game, self._viewer_now(game), self.told)
             if error is not None:
                 html += error_html(error)
             return game.version, html

@@ -57,9 +57,16 @@ def load(game: Game) -> Any:
     return kind_of(game).load(game.state)
 
 
-def seat_names(game: Game) -> list[str]:
-    """The seats' display names, by seat number."""
-    return [seat.name for seat in game.seats.all()]
+def seat_names(game: Game, seats: list[Seat] | None = None) -> list[str]:
+    """The seats' display names, by seat number, in the current language.
+
+    Against the computer the names are "You" and "Computer N", said in the viewer's language
+    rather than stored in the creator's; a free seat of a room is "Free seat".
+    """
+    seats = list(game.seats.all()) if seats is None else seats
+    if game.mode == Mode.COMPUTER:
+        return computer_names(len(seats))
+    return [seat.name or str(_("Free seat")) for seat in seats]
 
 
 # -- starting and finding games -------------------------------------------------------------------

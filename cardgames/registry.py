@@ -76,8 +76,11 @@ class GameKind:
         """The template context of the board as ``seat`` sees it (None: nobody's hand)."""
         raise NotImplementedError
 
-    def recent_moves(self, log: list[dict[str, Any]], names: list[str], count: int) -> list[str]:
-        """The last ``count`` moves of a view's public ``log`` in words, newest first."""
+    def recent_moves(
+        self, log: list[dict[str, Any]], names: list[str], count: int, you: int | None = None
+    ) -> list[str]:
+        """The last ``count`` moves of a view's public ``log`` in words, newest first; the
+        moves of seat ``you`` (the viewer's own, if any) in the second person."""
         return []
 
     def finished(self, game: Any) -> bool:

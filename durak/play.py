@@ -182,10 +182,18 @@ class DurakKind(GameKind):
                 if view["outcome"] and view["outcome"]["durak"] is not None
                 else None
             ),
+            "you_are_durak": (
+                seat is not None
+                and view["outcome"] is not None
+                and view["outcome"]["durak"] == seat
+            ),
         }
 
-    def recent_moves(self, log: list[dict[str, Any]], names: list[str], count: int) -> list[str]:
-        """The last ``count`` moves of the public log, newest first, in words."""
+    def recent_moves(
+        self, log: list[dict[str, Any]], names: list[str], count: int, you: int | None = None
+    ) -> list[str]:
+        """The last ``count`` moves of the public log, newest first, in words (``you``'s own
+        moves in the second person)."""
         told: list[str] = []
         opening = False
         for entry in log:
@@ -193,50 +201,12 @@ class DurakKind(GameKind):
             if event == "bout":
                 opening = True
                 continue
-            text = self._describe(entry, names, opening)
+            text = _describe(entry, names, opening, you)
             if "action" in entry and entry["action"].startswith("attack"):
                 opening = False
             if text:
                 told.append(text)
         return told[::-1][:count]
-
-    @staticmethod
-    def _describe(entry: dict[str, Any], names: list[str], opening: bool) -> str | None:
-        event = entry.get("event")
-        if event == "picked_up":
-            return _("%(name)s picked up %(cards)s") % {
-                "name": names[entry["seat"]],
-                "cards": cards_short(entry["cards"]),
-            }
-        if event == "discarded":
-            return _("Beaten off: %(cards)s to the discard pile") % {
-                "cards": cards_short(entry["cards"])
-            }
-        if event == "out":
-            return _("%(name)s is out of cards") % {"name": names[entry["seat"]]}
-        if event is not None or "action" not in entry:
-            return None
-        name = names[entry["seat"]]
-        kind, *cards = entry["action"].split()
-        if kind == "attack":
-            text = _("%(name)s led %(cards)s") if opening else _("%(name)s threw in %(cards)s")
-            return text % {"name": name, "cards": cards_short(cards)}
-        if kind == "defend":
-            return _("%(name)s beat %(attack)s with %(defence)s") % {
-                "name": name,
-                "attack": cards_short(cards[:1]),
-                "defence": cards_short(cards[1:]),
-            }
-        if kind == "transfer":
-            return _("%(name)s transferred with %(card)s") % {
-                "name": name,
-                "card": cards_short(cards),
-            }
-        if kind == "take":
-            return _("%(name)s takes") % {"name": name}
-        if kind == "pass":
-            return _("%(name)s is done") % {"name": name}
-        return None
 
     # -- the end of a game ------------------------------------------------------------------
 
@@ -253,6 +223,70 @@ class DurakKind(GameKind):
     def follow_ups(self, game: durak_engine.Game) -> list[tuple[str, Any]]:
         """After a game: a new one."""
         return [("new", gettext_lazy("New game"))]
+
+
+# What a seat did, as said of another player and as said to the player who did it.
+MOVE_TEXTS = {
+    "picked_up": (
+        gettext_lazy("%(name)s picked up %(cards)s"),
+        gettext_lazy("You picked up %(cards)s"),
+    ),
+    "out": (gettext_lazy("%(name)s is out of cards"), gettext_lazy("You are out of cards")),
+    "lead": (gettext_lazy("%(name)s led %(cards)s"), gettext_lazy("You led %(cards)s")),
+    "throw_in": (
+        gettext_lazy("%(name)s threw in %(cards)s"),
+        gettext_lazy("You threw in %(cards)s"),
+    ),
+    "defend": (
+        gettext_lazy("%(name)s beat %(attack)s with %(defence)s"),
+        gettext_lazy("You beat %(attack)s with %(defence)s"),
+    ),
+    "transfer": (
+        gettext_lazy("%(name)s transferred with %(card)s"),
+        gettext_lazy("You transferred with %(card)s"),
+    ),
+    "take": (gettext_lazy("%(name)s takes"), gettext_lazy("You take")),
+    "pass": (gettext_lazy("%(name)s is done"), gettext_lazy("You are done")),
+}
+
+
+def _said(key: str, seat: int, names: list[str], you: int | None, **values: str) -> str:
+    other, own = MOVE_TEXTS[key]
+    return str(own if seat == you else other) % {"name": names[seat], **values}
+
+
+def _describe(
+    entry: dict[str, Any], names: list[str], opening: bool, you: int | None
+) -> str | None:
+    event = entry.get("event")
+    if event == "picked_up":
+        return _said("picked_up", entry["seat"], names, you, cards=cards_short(entry["cards"]))
+    if event == "discarded":
+        return _("Beaten off: %(cards)s to the discard pile") % {
+            "cards": cards_short(entry["cards"])
+        }
+    if event == "out":
+        return _said("out", entry["seat"], names, you)
+    if event is not None or "action" not in entry:
+        return None
+    seat = entry["seat"]
+    kind, *cards = entry["action"].split()
+    if kind == "attack":
+        return _said("lead" if opening else "throw_in", seat, names, you, cards=cards_short(cards))
+    if kind == "defend":
+        return _said(
+            "defend",
+            seat,
+            names,
+            you,
+            attack=cards_short(cards[:1]),
+            defence=cards_short(cards[1:]),
+        )
+    if kind == "transfer":
+        return _said("transfer", seat, names, you, card=cards_short(cards))
+    if kind in ("take", "pass"):
+        return _said(kind, seat, names, you)
+    return None
 
 
 DURAK = DurakKind()

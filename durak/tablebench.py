@@ -97,7 +97,7 @@ def new_hotseat_game(base: str) -> tuple[str, str]:
 def next_message(html: str) -> dict | None:
     """A legal message read from the table's HTML: reveal, take, pass or attack; None at the end."""
     version = int(VERSION.search(html).group(1))
-    if "is the durak" in html or "A draw" in html:
+    if "the durak" in html:
         return None
     if 'value="reveal"' in html:
         seat, _version = REVEAL.search(html).groups()

@@ -203,6 +203,11 @@ class RummyKind(GameKind):
             "match_winner": (
                 names[view["outcome"]["winner"]] if view["outcome"] is not None else None
             ),
+            "you_won": (
+                seat is not None
+                and view["round_outcome"] is not None
+                and view["round_outcome"]["winner"] == seat
+            ),
         }
 
     @staticmethod
@@ -228,60 +233,13 @@ class RummyKind(GameKind):
             ],
         }
 
-    def recent_moves(self, log: list[dict[str, Any]], names: list[str], count: int) -> list[str]:
-        """The last ``count`` moves of the round's public log, newest first, in words."""
-        told = [text for entry in log if (text := self._describe(entry, names))]
+    def recent_moves(
+        self, log: list[dict[str, Any]], names: list[str], count: int, you: int | None = None
+    ) -> list[str]:
+        """The last ``count`` moves of the round's public log, newest first, in words (``you``'s
+        own moves in the second person)."""
+        told = [text for entry in log if (text := _describe(entry, names, you))]
         return told[::-1][:count]
-
-    @staticmethod
-    def _describe(entry: dict[str, Any], names: list[str]) -> str | None:
-        event = entry.get("event")
-        if event == "deal":
-            return _("Round %(round)s: %(name)s dealt, %(card)s turned up") % {
-                "round": entry["round"],
-                "name": names[entry["dealer"]],
-                "card": cards_short([entry["discard"]]),
-            }
-        if event == "reshuffle":
-            return _("The discard pile was shuffled into a new stock")
-        if event == "lone_discard":
-            return _(
-                "The stock was empty: %(card)s, the only card of the discard pile, was drawn"
-            ) % {"card": cards_short([entry["card"]])}
-        if event == "round_end":
-            if entry["void"]:
-                return _("The round is void")
-            return ngettext(
-                "%(name)s won the round: %(points)s point",
-                "%(name)s won the round: %(points)s points",
-                entry["points"],
-            ) % {"name": names[entry["winner"]], "points": entry["points"]}
-        if event == "match_end":
-            return _("%(name)s won the match") % {"name": names[entry["winner"]]}
-        if event is not None or "action" not in entry:
-            return None
-        name = names[entry["seat"]]
-        words = entry["action"].split()
-        if entry["action"] == "draw stock":
-            return _("%(name)s drew from the stock") % {"name": name}
-        if entry["action"] == "draw discard":
-            return _("%(name)s took %(card)s from the discard pile") % {
-                "name": name,
-                "card": cards_short([entry["card"]]),
-            }
-        if words[0] == "meld":
-            return _("%(name)s melded %(cards)s") % {
-                "name": name,
-                "cards": cards_short(_in_rank_order(words[1:])),
-            }
-        if words[0] == "layoff":
-            return _("%(name)s laid off %(cards)s on a meld") % {
-                "name": name,
-                "cards": cards_short(_in_rank_order(words[2:])),
-            }
-        if words[0] == "discard":
-            return _("%(name)s discarded %(card)s") % {"name": name, "card": cards_short(words[1:])}
-        return None
 
     # -- the end of a round and of the match --------------------------------------------------
 
@@ -317,6 +275,88 @@ class RummyKind(GameKind):
             raise ValueError(f"no follow-up {name!r}")
         game.next_round(seed=seed)
         return game
+
+
+# What a seat did, as said of another player and as said to the player who did it.
+MOVE_TEXTS = {
+    "deal": (
+        gettext_lazy("Round %(round)s: %(name)s dealt, %(card)s turned up"),
+        gettext_lazy("Round %(round)s: you dealt, %(card)s turned up"),
+    ),
+    "match_end": (gettext_lazy("%(name)s won the match"), gettext_lazy("You won the match")),
+    "draw stock": (
+        gettext_lazy("%(name)s drew from the stock"),
+        gettext_lazy("You drew from the stock"),
+    ),
+    "draw discard": (
+        gettext_lazy("%(name)s took %(card)s from the discard pile"),
+        gettext_lazy("You took %(card)s from the discard pile"),
+    ),
+    "meld": (gettext_lazy("%(name)s melded %(cards)s"), gettext_lazy("You melded %(cards)s")),
+    "layoff": (
+        gettext_lazy("%(name)s laid off %(cards)s on a meld"),
+        gettext_lazy("You laid off %(cards)s on a meld"),
+    ),
+    "discard": (
+        gettext_lazy("%(name)s discarded %(card)s"),
+        gettext_lazy("You discarded %(card)s"),
+    ),
+}
+
+
+def _said(key: str, seat: int, names: list[str], you: int | None, **values: Any) -> str:
+    other, own = MOVE_TEXTS[key]
+    return str(own if seat == you else other) % {"name": names[seat], **values}
+
+
+def _describe(entry: dict[str, Any], names: list[str], you: int | None) -> str | None:
+    event = entry.get("event")
+    if event == "deal":
+        card = cards_short([entry["discard"]])
+        return _said("deal", entry["dealer"], names, you, round=entry["round"], card=card)
+    if event == "reshuffle":
+        return _("The discard pile was shuffled into a new stock")
+    if event == "lone_discard":
+        return _("The stock was empty: %(card)s, the only card of the discard pile, was drawn") % {
+            "card": cards_short([entry["card"]])
+        }
+    if event == "round_end":
+        if entry["void"]:
+            return _("The round is void")
+        values = {"name": names[entry["winner"]], "points": entry["points"]}
+        if entry["winner"] == you:
+            return (
+                ngettext(
+                    "You won the round: %(points)s point",
+                    "You won the round: %(points)s points",
+                    entry["points"],
+                )
+                % values
+            )
+        return (
+            ngettext(
+                "%(name)s won the round: %(points)s point",
+                "%(name)s won the round: %(points)s points",
+                entry["points"],
+            )
+            % values
+        )
+    if event == "match_end":
+        return _said("match_end", entry["winner"], names, you)
+    if event is not None or "action" not in entry:
+        return None
+    seat = entry["seat"]
+    words = entry["action"].split()
+    if entry["action"] in ("draw stock", "draw discard"):
+        card = cards_short([entry["card"]]) if "card" in entry else ""
+        return _said(entry["action"], seat, names, you, card=card)
+    if words[0] == "meld":
+        return _said("meld", seat, names, you, cards=cards_short(_in_rank_order(words[1:])))
+    if words[0] == "layoff":
+        return _said("layoff", seat, names, you, cards=cards_short(_in_rank_order(words[2:])))
+    if words[0] == "discard":
+        return _said("discard", seat, names, you, card=cards_short(words[1:]))
+    return None
 
 
 RUMMY = RummyKind()

@@ -24,6 +24,87 @@
     }
   });
 })();
+// Keyboard play: every swap of the table replaces the element that had the focus, which would
+// drop the focus to <body>. Before a swap, remember the focused control (its id; the hand card's
+// place), and after it focus the same control again, or else the first that is usable now in the
+// focus order hand, table, actions (then the follow-ups, then the line that says whose turn it is).
+(function () {
+  "use strict";
+  var FALLBACKS = [
+    "#table input[name=card]",
+    "#table .is-target",
+    "#table .actions button",
+    "#table .follow-ups button",
+    "#table #reveal",
+    "#table #turn",
+  ];
+  // The control the player last chose in the table; kept while the focus rests on a fallback.
+  var wanted = null;
+  var cardIndex = -1;
+  var restore = false;
+
+  function usable(element) {
+    return element && !element.disabled && element.getClientRects().length > 0;
+  }
+
+  document.addEventListener("htmx:wsBeforeMessage", function () {
+    var table = document.getElementById("table");
+    var active = document.activeElement;
+    restore = Boolean(table && active && table.contains(active));
+    if (!restore || active.id === "turn" || !active.id) {
+      return;
+    }
+    wanted = active.id;
+    var cards = Array.prototype.slice.call(table.querySelectorAll("input[name=card]"));
+    cardIndex = cards.indexOf(active);
+  });
+
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    var table = document.getElementById("table");
+    if (!restore || !table || table.contains(document.activeElement)) {
+      return;
+    }
+    var target = wanted && document.getElementById(wanted);
+    if (!usable(target) && cardIndex >= 0) {
+      var cards = table.querySelectorAll("input[name=card]:not(:disabled)");
+      target = cards[Math.min(cardIndex, cards.length - 1)];
+    }
+    for (var i = 0; !usable(target) && i < FALLBACKS.length; i++) {
+      target = Array.prototype.find.call(document.querySelectorAll(FALLBACKS[i]), usable);
+    }
+    if (target) {
+      target.focus();
+    }
+  });
+})();
+// The four-colour deck (diamonds blue, clubs green): a class on <html>, remembered here.
+(function () {
+  "use strict";
+  var KEY = "four-colour";
+  var stored = null;
+  try {
+    stored = window.localStorage.getItem(KEY);
+  } catch (error) {
+    // Storage may be off: the choice then lasts as long as the page.
+  }
+  document.documentElement.classList.toggle("four-colour", stored === "1");
+  var box = document.querySelector("[data-four-colour]");
+  if (box) {
+    box.checked = stored === "1";
+  }
+  document.addEventListener("change", function (event) {
+    if (!event.target.matches("[data-four-colour]")) {
+      return;
+    }
+    var on = event.target.checked;
+    document.documentElement.classList.toggle("four-colour", on);
+    try {
+      window.localStorage.setItem(KEY, on ? "1" : "0");
+    } catch (error) {
+      // Storage may be off: see above.
+    }
+  });
+})();
 // "Copy link" buttons copy the text of the input they name.
 (function () {
   "use strict";

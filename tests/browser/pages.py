@@ -23,7 +23,7 @@ class Refused(AssertionError):
 
 def wait_for_socket(page: Page) -> None:
     """Wait until the table's websocket is open and has delivered its first table."""
-    page.wait_for_function("window.tableMessages > 0")
+    page.wait_for_function("() => window.tableMessages > 0")  # a function: CSP forbids eval
 
 
 def version(page: Page) -> int:
@@ -181,11 +181,12 @@ def extends(meld: list[str], card: str) -> bool:
     return ACE_LOW.index(card[0]) in (min(ranks) - 1, max(ranks) + 1)
 
 
-def rummy_turn(page: Page) -> str:
+def rummy_turn(page: Page, discard: Callable[[list[str]], str] | None = None) -> str:
     """Play one Rummy move when it is this player's turn; the kind of move made.
 
     Draws from the stock, melds any set or run in the hand, lays off what fits a meld on the
-    table, and otherwise discards the first card.
+    table, and otherwise discards the card ``discard`` picks from the hand (the first card if
+    it is not given).
     """
     table = page.locator("#table")
     stock = table.locator("button[name=pile][value=stock]")
@@ -207,6 +208,6 @@ def rummy_turn(page: Page) -> str:
             select_card(page, fitting[0])
             move(page, target.click)
             return "layoff"
-    select_card(page, cards[0])
+    select_card(page, discard(cards) if discard else cards[0])
     move(page, table.locator(".actions button[value=discard]").click)
     return "discard"

@@ -39,9 +39,7 @@ def test_a_whole_game_against_the_computer_ends_with_a_result(page: Page) -> Non
     else:
         raise AssertionError(f"no result after {MAX_MOVES} moves: {moves}")
 
-    expect(page.locator("#table .result")).to_contain_text(
-        re.compile(r"is the durak|A draw: nobody is the durak")
-    )
+    expect(page.locator("#table .result")).to_contain_text(re.compile(r"the durak"))
     expect(page.locator("#table .turn")).to_have_text("The game is over.")
     expect(page.locator("#table .actions")).to_have_count(0)
     assert moves.get("attack") and moves.get("defend"), moves

@@ -61,7 +61,7 @@ def test_pass_and_play_shows_each_hand_only_to_its_player(page: Page, server) ->
 
     expect(page.locator("#table .handoff")).to_be_visible()
     expect(page.locator(".hand-card")).to_have_count(0)
-    page.wait_for_function("window.tableMessages > 0")
+    page.wait_for_function("() => window.tableMessages > 0")
 
     seen: dict[int, str] = {}  # version → "NAME CARDS" checked against the server's hands
     handoffs = moves = 0

@@ -36,7 +36,9 @@ MAX_MOVES = 400
 RACE_ROUNDS = 4
 
 ALERT = re.compile(r'role="alert">([^<]*)<')
-HAND_CARD = re.compile(r'<input type="checkbox" name="card" value="(\w\w)" aria-label="([^"]+)"')
+HAND_CARD = re.compile(
+    r'<input type="checkbox" name="card" value="(\w\w)"[^>]*? aria-label="([^"]+)"'
+)
 COVER = re.compile(r'name="cover" value="(\w\w)"')
 TRUMP = re.compile(r"Trump: ([A-Z][a-z]+ of [a-z]+)")
 RECENT = re.compile(r'<section class="recent".*?</section>', re.S)
@@ -112,7 +114,7 @@ def alert_of(html: str) -> str | None:
 
 def finished(html: str) -> bool:
     """Whether the table shows the game's result."""
-    return "is the durak" in html or "A draw" in html
+    return "the durak" in html or "A draw" in html
 
 
 class Table:

@@ -275,15 +275,18 @@ async def test_the_result_counts_in_the_series_and_new_game_deals_again(settings
     async with Table(client, game.pk) as table:
         html = await table.send(message_for(last_move, 0))
         assert alert_in(html) is None
-        assert "is the durak" in html and "New game" in html
+        assert "the durak" in html and "New game" in html
         assert "Score at this table" in html
         row = await table.game()
         durak = DurakGame.from_dict(row.state).outcome["durak"]
+        # Said to you in the second person: never "You is the durak".
+        expected = "You are the durak" if durak == 0 else "Computer 1 is the durak"
+        assert expected in html and "You is" not in html
         losses = [0, 0]
         losses[durak] = 1
         wins = [1 - loss for loss in losses]
         assert row.series == {"played": 1, "wins": wins, "losses": losses}
         html = await table.send({"op": "follow", "name": "new", "version": row.version})
-        assert "is the durak" not in html and "Score at this table" in html
+        assert "the durak" not in html and "Score at this table" in html
         fresh = await table.game()
         assert fresh.series == row.series and fresh.state["outcome"] is None

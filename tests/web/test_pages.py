@@ -225,3 +225,12 @@ def test_check_deploy_is_clean_in_production(extra):
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "System check identified no issues (0 silenced)." in result.stdout
+
+
+def test_pages_forbid_inline_and_foreign_scripts(client):
+    policy = client.get("/").headers["Content-Security-Policy"]
+    directives = dict(part.strip().split(" ", 1) for part in policy.split(";"))
+    assert directives["script-src"] == "'self'"
+    assert "unsafe" not in directives["script-src"] and "unsafe" not in directives["style-src"]
+    assert directives["connect-src"] == "'self'"  # the websocket is same-origin
+    assert directives["frame-ancestors"] == "'none'"

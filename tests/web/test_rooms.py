@@ -300,8 +300,9 @@ async def test_every_move_reaches_both_seats_and_the_spectator_sees_no_hidden_ca
                 lambda html: seat_state(html, "Ann") == seat_state(html, "Bob") == "connected"
             )
         html = await send(a, after(0), op="move", kind="attack", card="6c", version=0)
-        assert alert_in(html) is None and "Ann led 6♣" in html
+        assert alert_in(html) is None and "You led 6♣" in html  # Ann is told in person
         await at_version(1, *everyone)
+        assert "Ann led 6♣" in b.html and "Ann led 6♣" in spectator.html
         assert "Take" in b.html and "Your turn." in b.html
         html = await send(b, after(1), op="move", kind="take", version=1)
         assert alert_in(html) is None
@@ -377,7 +378,7 @@ async def test_the_game_waits_until_every_seat_is_taken(settings):
         html = await a.wait_for("Your turn.")
         assert WAITING not in html and seat_state(html, "Bob") == "away"
         html = await send(a, after(1), op="move", kind="attack", card="6c", version=1)
-        assert alert_in(html) is None and "Ann led 6♣" in html
+        assert alert_in(html) is None and "You led 6♣" in html
 
 
 @pytest.mark.django_db(transaction=True)
@@ -392,12 +393,12 @@ async def test_durak_goes_on_while_a_player_is_away_and_a_returning_browser_gets
         html = await a.wait_until(lambda html: seat_state(html, "Bob") == "away")
         assert "Paused" not in html and "Your turn." in html
         html = await send(a, after(0), op="move", kind="attack", card="6c", version=0)
-        assert alert_in(html) is None and "Ann led 6♣" in html
+        assert alert_in(html) is None and "You led 6♣" in html
         async with room_table(bob, game) as b:
             assert version_of(b.html) == 1 and "Ann led 6♣" in b.html
             assert "Your turn." in b.html and all(shows(b.html, card) for card in BOB_CARDS)
             html = await send(b, after(1), op="move", kind="take", version=1)
-            assert alert_in(html) is None and "Bob takes" in html
+            assert alert_in(html) is None and "You take" in html
             await a.wait_for("Bob takes")
 
 
@@ -414,7 +415,7 @@ async def test_rummy_pauses_while_a_player_is_away_and_resumes_when_they_are_bac
             html = await a.wait_until(lambda html: PAUSED not in html)
             assert "Your turn." in html and seat_state(html, "Bob") == "connected"
             html = await send(a, after(0), op="move", kind="draw", pile="stock", version=0)
-            assert alert_in(html) is None and "Ann drew from the stock" in html
+            assert alert_in(html) is None and "You drew from the stock" in html
             await b.wait_for("Ann drew from the stock")
         html = await a.wait_for(PAUSED)
         assert seat_state(html, "Bob") == "away"
@@ -426,7 +427,7 @@ async def test_rummy_pauses_while_a_player_is_away_and_resumes_when_they_are_bac
             assert not any(shows(b.html, card) for card in RUMMY_ANN)
             await a.wait_until(lambda html: PAUSED not in html)
             html = await send(a, after(1), op="move", kind="discard", card="Kd", version=1)
-            assert alert_in(html) is None and "Ann discarded K♦" in html
+            assert alert_in(html) is None and "You discarded K♦" in html
             await b.wait_for("Your turn.")
 
 
@@ -437,8 +438,8 @@ async def test_a_new_game_starts_only_when_every_player_accepts(settings):
     game, ann, bob = await database_sync_to_async(seated_room)(state=state, players="2", deck="24")
     async with room_table(ann, game) as a, room_table(bob, game) as b:
         html = await send(a, after(0), **message_for(last_move, 0))
-        assert alert_in(html) is None and "is the durak" in html
-        await b.wait_for("is the durak")
+        assert alert_in(html) is None and "the durak" in html
+        await b.wait_for("the durak")
         assert 'value="new"' in b.html and "It starts when every player has accepted." in b.html
 
         html = await send(a, after(1), op="follow", name="new", version=1)
@@ -446,16 +447,16 @@ async def test_a_new_game_starts_only_when_every_player_accepts(settings):
         assert "You accepted. Waiting for the other players to accept." in html
         assert seat_state(html, "Ann") == "connected · accepted"
         html = await b.wait_until(lambda html: "accepted" in seat_state(html, "Ann"))
-        assert "is the durak" in html and 'value="new"' in html
+        assert "the durak" in html and 'value="new"' in html
         assert seat_state(html, "Bob") == "connected"
         row = await stored(game)
         assert row.version == 2 and row.state["outcome"] is not None
 
         html = await send(b, after(2), op="follow", name="new", version=2)
-        assert alert_in(html) is None and "is the durak" not in html
+        assert alert_in(html) is None and "the durak" not in html
         assert "accepted" not in html and "Score at this table: 1 game" in html
         html = await a.wait_until(lambda html: version_of(html) >= 3)
-        assert "is the durak" not in html and "accepted" not in html
+        assert "the durak" not in html and "accepted" not in html
         fresh = await stored(game)
         assert fresh.state["outcome"] is None and fresh.series["played"] == 1
 
