@@ -147,7 +147,7 @@ def test_every_bot_goes_out_when_it_can(level):
     # After any draw, seat 0 can meld 3c-6c, the nines and Jh-Qh-Kh and discard the last card.
     game = deal("3c 4c 5c 6c 9d 9h 9s Jh Qh Kh", "2c 5d 8d Jc 3h 6h Tc Qd 4s 8s", "2d", "7s")
     play_turn(game, make_bot(level))
-    assert game.round_outcome == {"winner": 0, "void": False, "points": 66}
+    assert game.round_outcome["winner"] == 0 and game.round_outcome["points"] == 66
 
 
 @pytest.mark.parametrize("level", LEVELS)
