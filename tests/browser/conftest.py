@@ -169,7 +169,8 @@ def new_visitor(browser: Browser, server: Server) -> Iterator[Callable[..., Brow
     contexts: list[BrowserContext] = []
 
     def open_context(**options) -> BrowserContext:
-        context = browser.new_context(base_url=server.url, locale="en-US", **options)
+        options.setdefault("locale", "en-US")
+        context = browser.new_context(base_url=server.url, **options)
         context.set_default_timeout(TIMEOUT_MS)
         context.add_init_script(COUNT_MESSAGES)
         contexts.append(context)
