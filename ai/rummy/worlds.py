@@ -140,22 +140,26 @@ class Sampler:
         self.weights = [weights[card] for card in self.choices]
         self.base = Sim.from_state(world_state(view, public, 0, []))
         self.known = public.opp_known
-        self.seen = [
-            (card, discarded, FADING ** max(0, age - 1)) for card, discarded, age in public.opp_seen
-        ]
+        # Per sighting: the pairs that make a meld with its card, the cards that pair with it,
+        # and the (faded) factors for either.
+        self.seen: list[tuple[tuple[int, ...], int, float, float]] = []
+        for card, thrown, age in public.opp_seen:
+            fading = FADING ** max(0, age - 1)
+            meld, pair = (THROWN_MELD, THROWN_PAIR) if thrown else (LEFT_MELD, LEFT_PAIR)
+            self.seen.append((MELD_PAIRS[card], RELATED[card], meld**fading, pair**fading))
 
     def likelihood(self, hand: int) -> float:
         """How likely the opponent's whole ``hand`` is given what it did (up to a constant)."""
         weight = 1.0
-        for card, thrown, fading in self.seen:
-            if any(pair & hand == pair for pair in MELD_PAIRS[card]):
-                factor = THROWN_MELD if thrown else LEFT_MELD
+        for pairs, related, meld_factor, pair_factor in self.seen:
+            for pair in pairs:
+                if pair & hand == pair:
+                    weight *= meld_factor
+                    break
             else:
-                partners = (RELATED[card] & hand).bit_count()
-                if not partners:
-                    continue
-                factor = (THROWN_PAIR if thrown else LEFT_PAIR) ** partners
-            weight *= factor**fading
+                partners = (related & hand).bit_count()
+                if partners:
+                    weight *= pair_factor**partners
         known = self.known
         while known:
             low = known & -known
