@@ -18,7 +18,7 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
-from cardgames import bots, play, presence, seatkeys
+from cardgames import bots, play, presence, ratelimit, seatkeys
 from cardgames.browser import COOKIE_NAME
 from cardgames.models import Game, Mode
 from cardgames.render import acting_seat, error_html, table_push
@@ -86,6 +86,8 @@ class TableConsumer(AsyncWebsocketConsumer):
     told: int | None = None
     viewer: Viewer
     heartbeat: asyncio.Task | None = None
+    bucket: ratelimit.TokenBucket
+    flooded = False  # closed for flooding
 
     async def connect(self) -> None:
         """Admit the viewer, join the game's group, send the current table."""
@@ -97,6 +99,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.seat_key = seatkeys.key_from(cookies, self.game_id)
         self.language = _language(self.scope)
         self.version = -1
+        self.bucket = ratelimit.TokenBucket.from_settings()
         viewer = await self._find_viewer()
         if viewer is None:
             await self.close(code=4403)
@@ -122,6 +125,8 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Handle one message from the table: a move, a hand-off, a level or a new game."""
+        if not await self._within_limit():
+            return
         try:
             message = _decode(text_data, bytes_data)
             await database_sync_to_async(self._handle)(message)
@@ -207,6 +212,26 @@ class TableConsumer(AsyncWebsocketConsumer):
         """The error to this client alone, with the table as it really is."""
         await self._send_table(error=message)
 
+    async def _within_limit(self) -> bool:
+        """Whether this message may be handled: a flood is refused (and told so, once a
+        second, without the cost of a table), and a socket that keeps flooding is closed."""
+        if self.flooded:
+            return False  # closing: whatever is still queued is not answered
+        verdict = self.bucket.take()
+        if verdict == ratelimit.ALLOW:
+            return True
+        if verdict == ratelimit.WARN:
+            with translation.override(self.language):
+                html = error_html(_("Too many messages: slow down."))
+            await self.send(text_data=html)
+        elif verdict == ratelimit.CLOSE:
+            logger.warning("closing a flooding socket of game %s", self.game_id)
+            self.flooded = True
+            # Policy violation. The vendored htmx ws extension reconnects only after 1006,
+            # 1011, 1012 or 1013: a person closed here gets the table back by reloading.
+            await self.close(code=1008)
+        return False
+
     async def _tell_presence(self) -> None:
         await self.channel_layer.group_send(group_name(self.game_id), {"type": "room.presence"})
 
@@ -227,7 +252,7 @@ def _decode(text_data: str | None, bytes_data: bytes | None) -> dict[str, Any]:
         raise Bad(_("That message is too long."))
     try:
         message = json.loads(text_data)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested deeper than the parser goes
         raise Bad(_("That message is not understood.")) from None
     if not isinstance(message, dict):
         raise Bad(_("That message is not understood."))
@@ -237,7 +262,7 @@ def _decode(text_data: str | None, bytes_data: bytes | None) -> dict[str, Any]:
 def _int(value: Any) -> int:
     try:
         return int(value)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # OverflowError: JSON's Infinity
         raise Bad(_("That message is not understood.")) from None
 
 

@@ -132,3 +132,26 @@
     }
   });
 })();
+// The websocket extension reconnects by itself only after abnormal closes (1006, 1011-1013).
+// A table must also come back after a clean close (a server restart, Daphne's daily close) or a
+// flood limit (1008); a refusal (4403: not yours, 4404: gone) is final.
+(function () {
+  "use strict";
+  var FINAL = [4403, 4404];
+  var SELF_HEALING = [1006, 1011, 1012, 1013];
+  var attempts = 0;
+  document.addEventListener("htmx:wsOpen", function () {
+    attempts = 0;
+  });
+  document.addEventListener("htmx:wsClose", function (event) {
+    var code = event.detail.event.code;
+    if (FINAL.indexOf(code) >= 0 || SELF_HEALING.indexOf(code) >= 0) {
+      return;
+    }
+    attempts += 1;
+    var delay = Math.min(1000 * Math.pow(2, attempts - 1), 30000);
+    setTimeout(function () {
+      event.detail.socketWrapper.reconnect();
+    }, delay);
+  });
+})();

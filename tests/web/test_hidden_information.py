@@ -1,0 +1,359 @@
+"""Hidden information, audited: whole games of every mode are played over the table's sockets,
+and every frame and page each client received is checked against what its viewer may see.
+
+The truth is the engine's ``view(seat)`` of the viewer at the frame's version (a spectator, or
+a pass-and-play screen between two players, sees only its public part): any card not in it must
+not be named, printed or carried in a form in that frame; and no frame or page may carry the
+deal's seed, its random state or the order of the stock.
+"""
+
+import asyncio
+import copy
+import json
+import random
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from django.test import Client
+from table_helpers import Table, alert_in, start_computer_game, version_of
+from test_rooms import join, open_room
+
+from cardgames import bots, play
+from cardgames.cardtext import card_label, face
+from cardgames.models import Game, Mode
+from cardgames.registry import get_kind
+from cards import card_name
+
+CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
+EVERY_CARD = [rank + suit for rank in "23456789TJQKA" for suit in "cdhs"]
+# The deals' seed: long enough that it could not be in a page by chance.
+SEED = 271828182845904523536
+MOVES_CAP = 300  # messages the test's people send per game (the seeded games end well before)
+
+
+# -- the truth -------------------------------------------------------------------------------
+
+
+def cards_in(value: Any) -> set[str]:
+    """Every card code anywhere in a JSON-like ``value``, notations ("discard Kd") too."""
+    if isinstance(value, str):
+        return {word for word in value.split() if CARD.match(word)}
+    if isinstance(value, dict):
+        return set().union(*map(cards_in, value.values())) if value else set()
+    if isinstance(value, list | tuple):
+        return set().union(*map(cards_in, value)) if value else set()
+    return set()
+
+
+def visible_cards(kind_name: str, state: dict[str, Any], seat: int | None) -> set[str]:
+    """The cards the engine's view shows ``seat`` (None: only the public part of a view)."""
+    engine = _load(kind_name, state)
+    if seat is None:
+        public = {name: value for name, value in engine.view(0).items() if name != "hand"}
+        return cards_in(public)
+    return cards_in(engine.view(seat))
+
+
+def _load(kind_name: str, state: dict[str, Any]) -> Any:
+    """The engine game of a stored ``state``."""
+    return get_kind(kind_name).load(state)
+
+
+def marks(code: str) -> list[str]:
+    """The ways a page may show the card ``code``: its name, its short form as text and as the
+    card picture's markup, and its code in a form field or an element id."""
+    short = face(code)
+    return [
+        card_label(code),
+        short.short,
+        f'card__rank">{short.rank}</span><span class="card__suit">{short.symbol}<',
+        f'value="{code}"',
+        f'-{code}"',
+    ]
+
+
+class History:
+    """Every state a game was saved in, by version, recorded where the platform saves it."""
+
+    def __init__(self, game: Game) -> None:
+        self.kind = game.kind
+        self.states: dict[int, tuple[dict[str, Any], int | None]] = {
+            game.version: (copy.deepcopy(game.state), game.shown_seat)
+        }
+        self.game_id = game.pk
+
+    def record(self, game: Game) -> None:
+        """Keep ``game``'s state as saved at its (new) version."""
+        if game.pk == self.game_id:
+            self.states[game.version] = (copy.deepcopy(game.state), game.shown_seat)
+
+    def at(self, version: int) -> tuple[dict[str, Any], int | None]:
+        """The state and shown seat at ``version`` (some changes keep the state: a level, a
+        seat taken, a consent to a new game)."""
+        return self.states[max(known for known in self.states if known <= version)]
+
+    def seeds(self) -> set[str]:
+        """Every seed the game has had, as text."""
+        return {str(state["seed"]) for state, _shown in self.states.values()}
+
+
+@pytest.fixture(autouse=True)
+def fast_tables(settings) -> None:
+    """Bots without delay, and no rate limit: these tests play much faster than people."""
+    settings.BOT_DELAY = 0
+    settings.TABLE_RATE = settings.TABLE_BURST = 10_000
+
+
+@pytest.fixture
+def recorded(monkeypatch) -> Callable[[Game], History]:
+    """``recorded(game)``: a :class:`History` of ``game`` from now on, kept by wrapping the
+    platform's one save of a changed state."""
+    histories: list[History] = []
+    save = play._save
+
+    def recording_save(game: Game, engine: Any) -> None:
+        save(game, engine)
+        for history in histories:
+            history.record(game)
+
+    monkeypatch.setattr(play, "_save", recording_save)
+
+    def start(game: Game) -> History:
+        history = History(game)
+        histories.append(history)
+        return history
+
+    return start
+
+
+# -- the audit -------------------------------------------------------------------------------
+
+
+def stock_orders(stock: list[str]) -> Iterator[str]:
+    """The stock as a sequence, as a leak might write it."""
+    if len(stock) < 2:
+        return
+    yield json.dumps(stock)
+    for separator in (" ", ",", ", ", ""):
+        yield separator.join(stock)
+    yield " ".join(face(code).short for code in stock)
+
+
+def audit(html: str, history: History, seat: Any, where: str) -> int:
+    """Check one frame or page shown to ``seat`` (None: a spectator; "owner": pass and play);
+    how many cards it had to keep hidden."""
+    version = version_of(html)
+    state, shown = history.at(version)
+    if seat == "owner":  # one screen for everyone: a hand only while its player holds it
+        asked = _load(history.kind, state).seat_to_ask()
+        seat = shown if shown is not None and shown == asked else None
+    deck = cards_in(state) & set(EVERY_CARD)
+    hidden = deck - visible_cards(history.kind, state, seat)
+    for code in sorted(hidden):
+        for mark in marks(code):
+            assert mark not in html, f"{where} v{version} seat {seat}: hidden {code} as {mark!r}"
+    lowered = html.lower()
+    assert "seed" not in lowered and "random" not in lowered, f"{where} v{version}"
+    for seed in history.seeds():
+        assert seed not in html, f"{where} v{version}: the seed {seed}"
+    for order in stock_orders(state["stock"]):
+        assert order not in html, f"{where} v{version}: the stock order"
+    return len(hidden)
+
+
+def audit_all(frames: list[str], history: History, seat: Any, where: str) -> int:
+    """Audit every table frame of a client; how many hidden cards were checked in all."""
+    return sum(audit(frame, history, seat, where) for frame in frames if "data-version" in frame)
+
+
+# -- playing -----------------------------------------------------------------------------------
+
+
+def form_message(kind_name: str, action: Any, version: int) -> dict[str, Any]:
+    """The table form's message for the engine ``action``."""
+    cards = [card_name(card) for card in action.cards]
+    message: dict[str, Any] = {"op": "move", "version": version}
+    if kind_name == "rummy" and action.kind.startswith("draw"):
+        return {**message, "kind": "draw", "pile": action.kind.split()[1]}
+    if action.kind == "defend":
+        return {**message, "kind": "defend", "cover": cards[0], "card": cards[1]}
+    if action.kind == "layoff":
+        return {**message, "kind": "layoff", "meld": str(action.meld), "card": cards}
+    return {**message, "kind": action.kind, "card": cards}
+
+
+def choose(kind_name: str, legal: list[Any], rng: random.Random) -> Any:
+    """A person's move: Rummy melds and lays off when it can (so that rounds end); else any."""
+    if kind_name == "rummy":
+        for preferred in ("meld", "layoff", "draw stock"):
+            chosen = [action for action in legal if action.kind == preferred]
+            if chosen:
+                return rng.choice(chosen)
+    return rng.choice(legal)
+
+
+async def row(game_id: str) -> Game:
+    """The game's row as it is now."""
+    return await database_sync_to_async(Game.objects.get)(pk=game_id)
+
+
+async def settle(game_id: str, tables: list[Table]) -> Game:
+    """Let the bots finish, then let every table catch up with the row; the row."""
+    assert await asyncio.to_thread(bots.wait_idle, 30)
+    game = await row(game_id)
+    for table in tables:
+        await table.wait_until(
+            lambda html: "data-version" in html and version_of(html) >= game.version
+        )
+    return game
+
+
+async def drain(table: Table) -> None:
+    """Receive whatever the table still has queued, so that it is audited too."""
+    while not await table.communicator.receive_nothing(timeout=0.05):
+        await table.receive()
+
+
+async def play_out(
+    game_id: str, tables: dict[int, Table], everyone: list[Table], seed: int, hotseat: bool = False
+) -> Game:
+    """Play the game: whenever a seat in ``tables`` is asked, it sends a legal move (revealing
+    its hand first in pass and play) until the game stops or ``MOVES_CAP`` moves; the row."""
+    rng = random.Random(seed)
+    for _move in range(MOVES_CAP):
+        game = await settle(game_id, everyone)
+        kind = play.kind_of(game)
+        engine = kind.load(game.state)
+        if kind.finished(engine):
+            return game
+        asked = kind.seat_to_ask(engine)
+        assert asked in tables, f"seat {asked} is asked but nobody plays it"
+        table = tables[asked]
+        if hotseat and game.shown_seat != asked:
+            message = {"op": "reveal", "seat": asked, "version": game.version}
+        else:
+            action = choose(game.kind, engine.legal_actions(asked), rng)
+            message = form_message(game.kind, action, game.version)
+        await table.send(message)
+        # Its answer: other frames (presence, a hint) may come first.
+        html = await table.wait_until(
+            lambda html, version=game.version: (
+                alert_in(html) is not None
+                or ("data-version" in html and version_of(html) > version)
+            )
+        )
+        assert alert_in(html) is None, (message, alert_in(html))
+    return await settle(game_id, everyone)
+
+
+def redeal(game_id: str, seed: int) -> Game:
+    """Deal ``game_id`` again from ``seed`` (so that a run repeats), at its version; the row."""
+    assert bots.wait_idle(30)
+    game = Game.objects.get(pk=game_id)
+    game.state = play.kind_of(game).new_game(play.variant_of(game), seed).to_dict()
+    game.save(update_fields=["state"])
+    return game
+
+
+def page(client: Client, path: str) -> str:
+    """A page as the client gets it."""
+    response = client.get(path)
+    assert response.status_code == 200, path
+    return response.content.decode()
+
+
+# -- vs computer ------------------------------------------------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    "kind_name, options",
+    [
+        ("durak", {"players": "2", "deck": "36"}),
+        ("durak", {"players": "3", "deck": "36", "transfer": "on"}),
+        ("rummy", {}),
+    ],
+)
+async def test_vs_computer_shows_only_your_hand(recorded, kind_name, options):
+    client = Client()
+    game = await database_sync_to_async(start_computer_game)(client, kind_name, **options)
+    history = recorded(await database_sync_to_async(redeal)(game.pk, SEED))
+    pages = [await database_sync_to_async(page)(client, f"/game/{game.pk}/")]
+    async with Table(client, game.pk) as table:
+        final = await play_out(game.pk, {0: table}, [table], seed=len(options))
+        await drain(table)
+    pages.append(await database_sync_to_async(page)(client, f"/game/{game.pk}/"))
+    assert play.kind_of(final).finished(play.load(final)), "the game did not end within the cap"
+    checked = audit_all(table.frames, history, 0, "socket") + audit_all(pages, history, 0, "page")
+    assert checked > 0
+
+
+# -- pass and play ----------------------------------------------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_pass_and_play_shows_a_hand_only_to_its_player(recorded):
+    client = Client()
+    response = await database_sync_to_async(client.post)(
+        "/play/durak/hotseat/", {"players": "2", "deck": "36", "name0": "Ann", "name1": "Bob"}
+    )
+    game = await database_sync_to_async(redeal)(response["Location"].split("/")[2], SEED)
+    assert game.mode == Mode.HOTSEAT
+    history = recorded(game)
+    pages = [await database_sync_to_async(page)(client, f"/game/{game.pk}/")]
+    async with Table(client, game.pk) as table:
+        final = await play_out(game.pk, {0: table, 1: table}, [table], seed=7, hotseat=True)
+        await drain(table)
+    pages.append(await database_sync_to_async(page)(client, f"/game/{game.pk}/"))
+    assert play.kind_of(final).finished(play.load(final)), "the game did not end within the cap"
+    handoffs = [frame for frame in table.frames if "Pass the device to" in frame]
+    assert handoffs and all('class="hand-card' not in frame for frame in handoffs)
+    audit_all(table.frames, history, "owner", "socket")
+    audit_all(pages, history, "owner", "page")
+
+
+# -- online ------------------------------------------------------------------------------------
+
+
+def seated(kind_name: str) -> tuple[Game, Client, Client]:
+    """A room of ``kind_name`` whose two seats Ann and Bob hold, dealt at random."""
+    ann, bob = Client(), Client()
+    game = open_room(ann, kind_name)
+    assert join(bob, game, "Bob").status_code == 302
+    return Game.objects.get(pk=game.pk), ann, bob
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("kind_name", ["durak", "rummy"])
+async def test_a_room_shows_each_seat_its_hand_and_the_spectator_none(
+    settings, recorded, kind_name
+):
+    game, ann, bob = await database_sync_to_async(seated)(kind_name)
+    game = await database_sync_to_async(redeal)(game.pk, SEED)
+    history = recorded(game)
+    watcher = Client()
+    path = f"/room/{game.pk}/"
+    clients = {0: ann, 1: bob, None: watcher}
+    pages = {seat: [await database_sync_to_async(page)(who, path)] for seat, who in clients.items()}
+    async with (
+        Table(ann, game.pk, room=True) as a,
+        Table(bob, game.pk, room=True) as b,
+        Table(watcher, game.pk, room=True) as spectator,
+    ):
+        everyone = [a, b, spectator]
+        final = await play_out(game.pk, {0: a, 1: b}, everyone, seed=11)
+        for table in everyone:
+            await drain(table)
+    for seat, who in clients.items():
+        pages[seat].append(await database_sync_to_async(page)(who, path))
+    assert play.kind_of(final).finished(play.load(final)), "the game did not end within the cap"
+    assert all('class="hand-card' not in frame for frame in spectator.frames)
+    for seat, table in ((0, a), (1, b), (None, spectator)):
+        audit_all(table.frames, history, seat, f"socket of seat {seat}")
+        audit_all(pages[seat], history, seat, f"page of seat {seat}")
+    # The audit sees a leak: a seat's own frames would be one, shown to the spectator.
+    with pytest.raises(AssertionError, match="hidden"):
+        audit_all(a.frames, history, None, "seat 0's frames, as if the spectator's")
