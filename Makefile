@@ -2,7 +2,7 @@
 #
 #   make run     serve the site on http://127.0.0.1:8000 (SQLite, in-memory channel layer)
 #   make test    lint, format check and the whole test suite
-#   make bench   the engine benchmarks and the table latency benchmark
+#   make bench   engine benchmarks, a short arena, table latency, a short load test
 #   make lint    ruff check
 #   make format  ruff format + ruff check --fix
 
@@ -20,7 +20,7 @@ BIN := $(VENV)/bin
 help:
 	@echo "make run              serve the site on http://$(HOST):$(PORT)"
 	@echo "make test             ruff check, ruff format --check, pytest"
-	@echo "make bench            engine benchmarks and the table latency benchmark"
+	@echo "make bench            benchmarks and a short load test, into bench-report.txt"
 	@echo "make lint / format    ruff check / ruff format"
 	@echo "make compilemessages  compile locale/*/LC_MESSAGES/*.po (no GNU gettext needed)"
 	@echo "make messages         update the fr, it and ro catalogs from the code (needs GNU gettext)"
@@ -72,10 +72,27 @@ test: $(VENV)/.installed-test compilemessages
 	echo "$$ pytest"; $(PY) -m pytest || failed="$$failed pytest"; \
 	if [ -n "$$failed" ]; then echo "make test FAILED:$$failed" >&2; exit 1; fi
 
+# The steps of `make bench`, each a Python module with its arguments.
+BENCH_STEPS := "durak.bench" "rummy.bench" "ai.arena durak medium easy --deals 50 --seed 1" \
+	"durak.tablebench --moves 200" "cardgames.loadtest --rooms 20 --duration 15 --pace 1"
+BENCH_REPORT ?= bench-report.txt
+
+# Runs every step even when one fails, so that one report holds everything; fails if any did.
+# A progress line redrawn with carriage returns keeps only its last state.
 bench: $(VENV)/.installed-run
-	$(PY) -m durak.bench
-	$(PY) -m rummy.bench
-	$(PY) -m durak.tablebench
+	@{ \
+		failed=""; \
+		echo "make bench, $$(date -u '+%Y-%m-%d %H:%M UTC'), $$(nproc) cores," \
+			"load average $$(cut -d' ' -f1-3 /proc/loadavg)"; \
+		for step in $(BENCH_STEPS); do \
+			echo; echo "$$ python -m $$step"; \
+			$(PY) -m $$step 2>&1 || failed="$$failed [$$step]"; \
+		done; \
+		echo; echo "load average at the end: $$(cut -d' ' -f1-3 /proc/loadavg)"; \
+		if [ -n "$$failed" ]; then echo "make bench FAILED:$$failed"; fi; \
+	} | sed -e "s/^.*$$(printf '\r')//" | tee $(BENCH_REPORT)
+	@echo "(written to $(BENCH_REPORT))"
+	@! grep -q "^make bench FAILED" $(BENCH_REPORT)
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .

@@ -2,8 +2,9 @@
 
 Bots think in a small pool of worker threads, never on the event loop. A bot is asked for the
 version it was woken for; if the game moved on meanwhile, its move is refused like any stale
-move and dropped. A bot that fails or returns something illegal is replaced, for that move, by
-the Easy bot (and the error is logged), so a game never gets stuck on a broken bot.
+move and dropped. A bot that fails, returns something illegal or overruns its time limit
+(``BOT_TIME_LIMIT`` seconds, 3 by default) is replaced, for that move, by the Easy bot (and the
+error is logged), so a game never gets stuck on a broken or slow bot.
 """
 
 import logging
@@ -24,6 +25,13 @@ logger = logging.getLogger(__name__)
 _executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="bot")
 _pending: set[tuple[str, int]] = set()
 _pending_lock = threading.Lock()
+
+# Seconds a bot may think about one move (Hard's own budget is a quarter of a second).
+BOT_TIME_LIMIT = 3.0
+
+
+class Overrun(Exception):
+    """A bot did not choose within its time limit."""
 
 
 def wake(game_id: str, version: int) -> None:
@@ -101,10 +109,12 @@ def play_bot_move(game_id: str, version: int) -> str | None:
 
 def _choose(kind: str, level: str, view: dict, legal: list[str], rng: random.Random) -> str:
     try:
-        notation = get_bot(kind, level).choose(view, legal, rng)
+        notation = _choose_in_time(kind, level, view, legal, rng)
         if notation in legal:
             return notation
         logger.error("%s %s bot chose %r, not a legal move", kind, level, notation)
+    except Overrun as error:
+        logger.error("%s %s bot %s; the easy bot plays this move", kind, level, error)
     except Exception:
         logger.exception("%s %s bot failed; the easy bot plays this move", kind, level)
     try:
@@ -114,3 +124,33 @@ def _choose(kind: str, level: str, view: dict, legal: list[str], rng: random.Ran
     except Exception:
         logger.exception("%s easy bot failed too; playing the first legal move", kind)
     return legal[0]
+
+
+def _choose_in_time(kind: str, level: str, view: dict, legal: list[str], rng: random.Random) -> str:
+    """The bot's choice, or :class:`Overrun` past ``BOT_TIME_LIMIT``; its errors are raised.
+
+    The bot thinks in a thread of its own that is not waited for past the limit: a thread
+    cannot be stopped, so a late answer is simply dropped. The thread is a daemon, so that a
+    bot stuck for good does not hold up the process's exit. The bot gets a copy of the random
+    generator, so that the fallback's choice does not depend on how far the late one got.
+    """
+    limit = getattr(settings, "BOT_TIME_LIMIT", BOT_TIME_LIMIT)
+    bot = get_bot(kind, level)
+    own_rng = random.Random()
+    own_rng.setstate(rng.getstate())
+    outcome: list = []
+    done = threading.Event()
+
+    def think() -> None:
+        try:
+            outcome.append(bot.choose(view, list(legal), own_rng))
+        except Exception as error:  # handed to the waiting thread, which logs it
+            outcome.append(error)
+        done.set()
+
+    threading.Thread(target=think, name=f"bot-{kind}-{level}", daemon=True).start()
+    if not done.wait(limit):
+        raise Overrun(f"took more than {limit:g} s")
+    if isinstance(outcome[0], Exception):
+        raise outcome[0]
+    return outcome[0]

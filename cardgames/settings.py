@@ -17,6 +17,9 @@ and ``ALLOWED_HOSTS``, and normally ``DATABASE_URL`` (PostgreSQL) and ``REDIS_UR
 ``SECURE_HSTS_SECONDS``    production only (default one year)
 ``LOG_LEVEL``              default ``INFO``
 ``BOT_DELAY``              seconds a computer player waits before moving (default ``0.8``)
+``BOT_TIME_LIMIT``         seconds a bot may think before a safe move is played (default ``3``)
+``TABLE_RATE``             messages per second one table socket may send (default ``10``)
+``TABLE_BURST``            burst of messages one table socket may send (default ``30``)
 =========================  ==========================================================
 """
 
@@ -185,6 +188,12 @@ else:
 
 # Seconds a computer player waits before its move, so that people can follow the game.
 BOT_DELAY = float(os.environ.get("BOT_DELAY", "0.8"))
+# Seconds a bot may think before the Easy bot's move is played instead (Hard's budget: 0.25).
+BOT_TIME_LIMIT = float(os.environ.get("BOT_TIME_LIMIT", "3"))
+# Messages per second one table socket may send, and its burst; past that they are refused,
+# and a socket that keeps flooding is closed. Benchmarks raise them for their machine players.
+TABLE_RATE = float(os.environ.get("TABLE_RATE", "10"))
+TABLE_BURST = env_int("TABLE_BURST", 30)
 
 # --- Authentication ---------------------------------------------------------------------------
 
