@@ -11,8 +11,10 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from .pages import ACE_LOW, durak_turn, hand, rummy_turn, version, wait_for_socket
 
-MAX_MOVES = 400
-MAX_SECONDS = 60
+# A Rummy round between two plain players may run to the 200-turn limit: about 410 moves,
+# some 80 s on a loaded 2-core machine.
+MAX_MOVES = 450
+MAX_SECONDS = 150
 RELOAD_AT = 8  # the move before which Bob reloads his Durak page
 PAUSE_AFTER = 6  # Rummy: Bob leaves at Ann's first turn after this many moves
 CARD_NAMES = re.compile(
