@@ -26,7 +26,7 @@ from .pages import (
 SERIOUS = ("serious", "critical")
 MAX_TABS = 60
 MAX_MOVES = 300
-MAX_SECONDS = 45
+MAX_SECONDS = 90
 
 # Where the element ``selector`` names lies from the focused one: "here", "after", "before".
 WHERE = """selector => {

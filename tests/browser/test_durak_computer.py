@@ -17,7 +17,7 @@ from .pages import (
 )
 
 MAX_MOVES = 400
-MAX_SECONDS = 60
+MAX_SECONDS = 90
 
 
 def test_a_whole_game_against_the_computer_ends_with_a_result(page: Page) -> None:
