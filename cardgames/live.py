@@ -11,7 +11,7 @@ import logging
 from typing import Any
 
 from asgiref.sync import async_to_sync
-from channels.db import database_sync_to_async
+from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
 from django.conf import settings
@@ -28,8 +28,15 @@ logger = logging.getLogger(__name__)
 
 # A table message is a few short fields; anything much longer is not one.
 MAX_MESSAGE_BYTES = 2048
-# Seconds a thread waits for a version hint to be handed to the channel layer.
-HINT_TIMEOUT = 5
+
+
+def database_sync_to_async(function):
+    """Run ``function`` (ORM work) in a pool of threads, closing stale connections around it.
+
+    Channels' own ``database_sync_to_async`` sends every call of the process through one
+    thread, so one slow render queues every table behind it.
+    """
+    return DatabaseSyncToAsync(function, thread_sensitive=False)
 
 
 def group_name(game_id: str) -> str:
@@ -57,7 +64,8 @@ def notify(game_id: str, version: int) -> None:
         try:
             loop = _server_loop
             if loop is not None and loop.is_running():
-                asyncio.run_coroutine_threadsafe(hint(), loop).result(timeout=HINT_TIMEOUT)
+                # Not waited for: the committing thread has other tables to serve.
+                asyncio.run_coroutine_threadsafe(hint(), loop).add_done_callback(_log_failure)
             else:
                 async_to_sync(hint)()
         except Exception:  # a lost hint is repaired by the next one or by a reconnect
@@ -66,6 +74,11 @@ def notify(game_id: str, version: int) -> None:
 
 
 play.on_change(notify)
+
+
+def _log_failure(future: Any) -> None:
+    if not future.cancelled() and future.exception() is not None:
+        logger.error("a version hint was lost: %s", future.exception())
 
 
 class Bad(Exception):
