@@ -106,7 +106,7 @@ class Solver:
         if self.nodes > self.max_nodes:
             raise Unsolved("node budget")
         if (
-            self.nodes & 1023 == 0
+            self.nodes & 63 == 0
             and self.deadline is not None
             and time.perf_counter() > self.deadline
         ):

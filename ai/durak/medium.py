@@ -1,24 +1,50 @@
-"""Medium: keeps its trumps, feeds the defender what it cannot beat, watches the stock."""
+"""Medium: keeps its trumps, feeds the defender what it cannot beat, watches the stock.
+
+Its play is heuristic: lead the weakest rank, keep trumps and high cards when defending, feed a
+covering defender every plain card of the table's ranks (shedding cards early means drawing
+more, and so more trumps), a taking one only cheap cards. Once two seats are left and the
+stock is down to its face-up trump card every card is known: a small, node-capped call of the
+exact solver (``endgame``) then checks the heuristic move and replaces it when a cheap search
+proves a better one; when the search does not fit its cap the heuristic move stands.
+"""
 
 import random
+import time
 from typing import Any
 
+from ai.durak.endgame import best_actions
 from ai.durak.situation import Situation
 from ai.durak.tracking import Knowledge, beats, read_knowledge
+from ai.durak.worlds import Sampler, public_sim, world_sim
 from cards import Action, card_rank, iter_cards
 
 # Below this many cards in the stock the bot plays for the endgame: shedding cards matters
 # more than keeping good ones.
 ENDGAME_STOCK = 4
-# Ranks (0 = two … 12 = ace) a bot gives away freely in a throw-in: up to the ten.
+# Ranks (0 = two … 12 = ace) a bot gives a taking defender freely: up to the ten.
 CHEAP_RANK = 8
+# A planned cover this strong (a trump nine and up) is worth a take while the stock is large
+# and the table small.
+EXPENSIVE = 13 + 7
+TAKE_TABLE = 5
+# The endgame solver's caps: a few milliseconds of search (and a wall-clock guard against a
+# busy machine); past them the heuristic move stands. Positions with more cards than
+# SOLVER_CARDS (hands and table) rarely fit, so they are not tried.
+SOLVER_NODES = 2000
+SOLVER_SECONDS = 0.02
+SOLVER_CARDS = 11
 
 
 class MediumDurakBot:
     """Heuristic play: cheap attacks, trumps saved for when they matter, sensible takes."""
 
+    def __init__(self, solver_nodes: int = SOLVER_NODES, solver_seconds: float = SOLVER_SECONDS):
+        """A Medium bot whose endgame check searches at most ``solver_nodes`` positions."""
+        self.solver_nodes = solver_nodes
+        self.solver_seconds = solver_seconds
+
     def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
-        """The heuristically best of ``legal``."""
+        """The heuristically best of ``legal``, checked by a small exact search at the end."""
         situation = Situation.read(view, legal)
         knowledge = read_knowledge(view)
         if situation.defending:
@@ -27,7 +53,42 @@ class MediumDurakBot:
             action = self._open(situation, knowledge)
         else:
             action = self._throw_in(situation, knowledge)
-        return situation.notation(action) if action is not None else _fallback(legal)
+        if action is None:
+            action = situation.actions[legal.index(_fallback(legal))]
+        if len(legal) > 1 and self.solver_nodes:
+            action = self._solve(view, situation, knowledge, action, rng)
+        return situation.notation(action)
+
+    def _solve(
+        self,
+        view: dict[str, Any],
+        situation: Situation,
+        knowledge: Knowledge,
+        action: Action,
+        rng: random.Random,
+    ) -> Action:
+        """``action``, or a better one if every card is known and a small search proves it."""
+        if sum(view["hand_sizes"]) + len(view["table"]) > SOLVER_CARDS:
+            return action  # too big for the cap: the search would only waste its time
+        base = public_sim(view)
+        if base.in_play.bit_count() != 2:
+            return action
+        sampler = Sampler(knowledge, view["stock"])
+        if not sampler.certain:
+            return action
+        actions = situation.actions
+        prior = actions.index(action)
+        solved = best_actions(
+            world_sim(base, sampler.sample(rng)),
+            situation.seat,
+            actions,
+            order=[prior, *(index for index in range(len(actions)) if index != prior)],
+            max_nodes=self.solver_nodes,
+            deadline=time.perf_counter() + self.solver_seconds,
+        )
+        if solved is None or prior in solved[1]:
+            return action
+        return actions[solved[1][0]]
 
     def _open(self, situation: Situation, knowledge: Knowledge) -> Action:
         """Lead the weakest rank, with every non-trump card of it at once.
@@ -63,7 +124,7 @@ class MediumDurakBot:
         return min(situation.of_kind("attack"), key=cost)
 
     def _throw_in(self, situation: Situation, knowledge: Knowledge) -> Action | None:
-        """Add cheap cards, above all ones the defender showed it cannot beat."""
+        """Add plain cards (only cheap ones to a taker), above all ones it cannot beat."""
         defender = situation.defender
         endgame = situation.stock <= ENDGAME_STOCK
         best: tuple[float, Action] | None = None
@@ -76,7 +137,7 @@ class MediumDurakBot:
             if situation.taking:
                 worth = not trump and (endgame or card_rank(card) <= CHEAP_RANK)
             else:
-                worth = unbeatable or (not trump and (endgame or card_rank(card) <= CHEAP_RANK))
+                worth = unbeatable or not trump
                 if trump and not endgame:
                     worth = unbeatable and card_rank(card) <= CHEAP_RANK
             if not worth:
@@ -104,9 +165,9 @@ class MediumDurakBot:
         if plan is None:
             return take[0]
         endgame = situation.stock <= ENDGAME_STOCK
-        expensive = [card for card in plan.values() if situation.strength(card) >= 13 + 9]
+        expensive = [card for card in plan.values() if situation.strength(card) >= EXPENSIVE]
         table_cards = sum(1 + (defence is not None) for _, defence in situation.table)
-        if not endgame and expensive and table_cards <= 3 and take:
+        if not endgame and expensive and table_cards <= TAKE_TABLE and take:
             return take[0]
         # Cover the attack whose planned card is the cheapest first: it keeps options open.
         attack = min(plan, key=lambda attack: situation.strength(plan[attack]))

@@ -3,7 +3,7 @@
 It works straight on a ``Sim`` (bitmasks) and plays the seat asked by ``Sim.seat_to_ask``:
 
 - opening: the weakest rank (several cards of a rank count as a cheaper lead), trumps last;
-- throw-in: cheap non-trumps, anything once the stock is (nearly) gone;
+- throw-in: any non-trump (only cheap ones to a taker), anything once the stock is (nearly) gone;
 - defence: a cheap transfer if allowed, else the cheapest full cover, else take; early on, take
   rather than spend a high trump on a small table.
 
@@ -200,7 +200,9 @@ def _throw_in(sim: Sim, seat: int, rng: random.Random, epsilon: float) -> Move:
     plain = candidates & ~trumps
     if sim.eager >> seat & 1:
         return (ATTACK, 1 << lowest_by_rank(plain)) if plain else (PASS,)
-    if len(sim.stock) > ENDGAME_STOCK:
+    if sim.taking and len(sim.stock) > ENDGAME_STOCK:
+        # Feed a taker only cheap cards; a defender still covering may get anything plain:
+        # shedding cards early means drawing more, and so more trumps.
         plain &= CHEAP_CARDS
     if plain:
         return (ATTACK, 1 << lowest_by_rank(plain))

@@ -3,9 +3,11 @@
 import random
 
 import pytest
+from test_durak_hard import one_winner_game
 
 from ai import get_bot
-from durak.engine import Config, new_game
+from ai.durak.medium import MediumDurakBot
+from durak.engine import Config, Game, new_game
 
 
 def ask(game, seat, level, seed=0):
@@ -61,6 +63,48 @@ def test_medium_does_not_open_with_a_trump_while_plain_cards_remain():
     game = new_game(Config(), deck=DECK, seed=1)
     choice = ask(game, 1, "medium")
     assert choice.startswith("attack") and "s" not in choice.split()[1][-1]
+
+
+def mid_bout(table, taking):
+    """Seat 0 attacks seat 1 (spades are trumps); seat 0 holds a cheap nine and a high ace."""
+    state = new_game(Config(), seed=1).to_dict()
+    state.update(
+        hands=[["9c", "Ac", "7h", "8h", "Kh", "6d"], ["6c", "7c", "Th", "Jh", "8c"]],
+        stock=["9s", "Td", "Qd", "Qc", "Jc", "Tc", "Js", "7s"],
+        trump="7s",
+        table=table,
+        attacker=0,
+        defender=1,
+        taking=taking,
+        passed=[],
+        limit=6,
+        discarded=[],
+        log=[],
+    )
+    return Game.from_dict(state)
+
+
+def test_medium_feeds_a_covering_defender_even_a_high_plain_card():
+    # The defender covered the Td with the Ad: Medium sheds its Ac rather than keep it.
+    game = mid_bout([["Td", "Ad"]], taking=False)
+    assert ask(game, 0, "medium") == "attack Ac"
+
+
+def test_medium_gives_a_taking_defender_only_cheap_cards():
+    game = mid_bout([["9d", None]], taking=True)
+    assert ask(game, 0, "medium") == "attack 9c"
+    game = mid_bout([["Ad", None]], taking=True)
+    assert ask(game, 0, "medium") == "pass"
+
+
+def test_medium_checks_its_endgame_move_with_the_exact_solver():
+    # Every card is known: Medium's heuristic would lead the 7h (a draw), the solver finds
+    # the only win; with the solver switched off the heuristic move stands.
+    game = one_winner_game()
+    legal = [str(action) for action in game.legal_actions(0)]
+    assert MediumDurakBot().choose(game.view(0), legal, random.Random(1)) == "attack Qd"
+    without = MediumDurakBot(solver_nodes=0)
+    assert without.choose(game.view(0), legal, random.Random(1)) == "attack 7h"
 
 
 @pytest.mark.parametrize("level", ["easy", "medium"])
