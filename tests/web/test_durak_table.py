@@ -290,3 +290,12 @@ async def test_the_result_counts_in_the_series_and_new_game_deals_again(settings
         assert "the durak" not in html and "Score at this table" in html
         fresh = await table.game()
         assert fresh.series == row.series and fresh.state["outcome"] is None
+
+
+def test_player_names_are_shown_as_text_never_as_markup(db):
+    client = Client()
+    game = start_hotseat(client, "<i>Ann</i>", "<b>Bob</b>")
+    page = client.get(f"/game/{game.pk}/").content.decode()
+    assert "<i>Ann</i>" not in page and "<b>Bob</b>" not in page
+    # The hand-off screen names the player asked, as text.
+    assert "&lt;i&gt;Ann&lt;/i&gt;" in page or "&lt;b&gt;Bob&lt;/b&gt;" in page
