@@ -153,8 +153,13 @@ def _as_version(value: Any) -> int:
 
 def _save(game: Game, engine: Any) -> None:
     game.state = engine.to_dict()
+    _bump(game, "state", "series", "shown_seat")
+
+
+def _bump(game: Game, *fields: str) -> None:
+    """Save ``fields`` of ``game`` with the next version, and tell the table after the commit."""
     game.version += 1
-    game.save(update_fields=["state", "version", "series", "shown_seat", "updated"])
+    game.save(update_fields=[*fields, "version", "updated"])
     _changed(game)
 
 
@@ -290,9 +295,7 @@ def accept(game_id: str, seat: int, name: str, version: Any) -> bool:
         game.seats.update(accepted="")
         _start_follow_up(game, name)
         return True
-    game.version += 1
-    game.save(update_fields=["version", "updated"])
-    _changed(game)
+    _bump(game)
     return False
 
 
@@ -303,7 +306,7 @@ def reveal(game_id: str, seat: int, version: Any) -> None:
     if game.mode != Mode.HOTSEAT or asked_seat(game) != seat:
         raise Refused(_("It is not your turn."))
     game.shown_seat = seat
-    _save(game, kind_of(game).load(game.state))
+    _bump(game, "shown_seat")
 
 
 @transaction.atomic
@@ -319,9 +322,7 @@ def set_level(game_id: str, level: str) -> None:
         browser = Browser.objects.select_for_update().get(pk=game.owner_id)
         browser.levels = {**browser.levels, game.kind: level}
         browser.save(update_fields=["levels", "last_seen"])
-    game.version += 1
-    game.save(update_fields=["version", "updated"])
-    _changed(game)
+    _bump(game)
 
 
 # -- online rooms ---------------------------------------------------------------------------------
@@ -390,9 +391,7 @@ def claim_seat(game_id: str, browser: Browser, name: str) -> tuple[int, str]:
     seat.browser = browser
     seat.accepted = ""
     seat.save(update_fields=["key_hash", "name", "browser", "accepted"])
-    game.version += 1
-    game.save(update_fields=["version", "updated"])
-    _changed(game)
+    _bump(game)
     return seat.number, key
 
 
@@ -402,8 +401,5 @@ def give_up_seats(browser: Browser) -> list[str]:
     seats = list(Seat.objects.filter(browser=browser).select_related("game"))
     for seat in seats:
         Seat.objects.filter(pk=seat.pk).update(key_hash="", browser=None, accepted="")
-        game = seat.game
-        game.version += 1
-        game.save(update_fields=["version", "updated"])
-        _changed(game)
+        _bump(seat.game)
     return [seat.game_id for seat in seats]

@@ -81,11 +81,6 @@ def table_context(
     return context
 
 
-def table_html(game: Game, viewer: Viewer, oob: bool = False, error: Any = None) -> str:
-    """The table fragment of ``game`` for ``viewer`` (out of band for websocket pushes)."""
-    return render_to_string("cardgames/_table.html", table_context(game, viewer, oob, error))
-
-
 def table_push(game: Game, viewer: Viewer, told: int | None) -> tuple[str, int]:
     """The out-of-band table fragment for a page told of ``told`` moves so far, with the news
     for its live region; and how many moves the page is told of once it has it."""

@@ -12,11 +12,26 @@ from django.views.decorators.http import require_http_methods, require_POST
 from cardgames import play, seatkeys
 from cardgames.browser import COOKIE_NAME, browser_for, current_browser
 from cardgames.models import Game, Mode
-from cardgames.registry import BadOptions, GameKind, all_kinds, get_kind
+from cardgames.registry import BadOptions, GameKind, Variant, all_kinds, get_kind
 from cardgames.render import LEVEL_LABELS, table_context
 from cardgames.viewers import Viewer, viewer_for
 
 MAX_NAME = 20
+
+
+def _clean_name(value: Any) -> str:
+    """A display name as typed: spaces collapsed, at most ``MAX_NAME`` characters."""
+    return " ".join(str(value or "").split())[:MAX_NAME]
+
+
+def _posted_variant(request: HttpRequest, kind: GameKind) -> tuple[Any, Variant, list[str]]:
+    """The form data (empty for a GET), the variant it asks for, and the errors in it (the
+    default variant stands in for a bad one, so the form can be shown again)."""
+    data = request.POST if request.method == "POST" else {}
+    try:
+        return data, kind.variant(data), []
+    except BadOptions as error:
+        return data, kind.variant({}), [str(error)]
 
 
 def _kind(name: str) -> GameKind:
@@ -83,17 +98,10 @@ def play_computer(request: HttpRequest, kind_name: str) -> HttpResponse:
 def play_hotseat(request: HttpRequest, kind_name: str) -> HttpResponse:
     """Pass and play: a form for the players' names and the variant, then a new game."""
     kind = _kind(kind_name)
-    errors = []
-    data = request.POST if request.method == "POST" else {}
-    try:
-        variant = kind.variant(data)
-    except BadOptions as error:
-        errors.append(str(error))
-        variant = kind.variant({})
+    data, variant, errors = _posted_variant(request, kind)
     count = kind.seat_count(variant)
     names = [
-        " ".join(str(data.get(f"name{number}", "")).split())[:MAX_NAME]
-        or _("Player %(number)s") % {"number": number + 1}
+        _clean_name(data.get(f"name{number}")) or _("Player %(number)s") % {"number": number + 1}
         for number in range(kind.max_seats)
     ]
     if request.method == "POST" and not errors:
@@ -128,21 +136,11 @@ def table(request: HttpRequest, game_id: str) -> HttpResponse:
 # -- online rooms ---------------------------------------------------------------------------------
 
 
-def _clean_name(value: Any) -> str:
-    return " ".join(str(value or "").split())[:MAX_NAME]
-
-
 @require_http_methods(["GET", "POST"])
 def open_room(request: HttpRequest, kind_name: str) -> HttpResponse:
     """Create a room: the game's variant, seats the computer plays, your name; then its link."""
     kind = _kind(kind_name)
-    errors = []
-    data = request.POST if request.method == "POST" else {}
-    try:
-        variant = kind.variant(data)
-    except BadOptions as error:
-        errors.append(str(error))
-        variant = kind.variant({})
+    data, variant, errors = _posted_variant(request, kind)
     if request.method == "POST" and not errors:
         browser = browser_for(request)
         try:

@@ -3,6 +3,7 @@ table, make moves and wait for the server's answer."""
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from playwright.sync_api import Locator, Page, expect
 
@@ -104,40 +105,48 @@ def _beats(defence: str, attack: str, trump: str) -> bool:
     return defence[1] == trump
 
 
-def durak_turn(page: Page) -> str:
-    """Play one Durak move when it is this player's turn; the kind of move made.
+@dataclass(frozen=True)
+class DurakPlan:
+    """The move a test player makes: its kind, the hand card to select, the attack to beat."""
 
-    Beats an attack card with the weakest card that can, else takes; leads or throws in the
-    first playable card unless "Done" is offered, which ends the bout sooner.
-    """
-    actions = page.locator("#table .actions")
+    kind: str  # defend, take, pass or attack
+    card: str | None = None
+    attack: str | None = None
+    only_attack: bool = False  # one attack is open: the "Beat" button beats it
+
+
+def durak_plan(page: Page) -> DurakPlan:
+    """Beat an attack card with the weakest card that can, else take; end the bout when
+    "Done" is offered; else lead or throw in the first playable card."""
     trump = SUITS[page.locator("#table .trump-card .card__suit").inner_text().strip()]
     playable = page.locator("#table label.hand-card.is-playable input").evaluate_all(
         "els => els.map(e => e.value)"
     )
-    targets = page.locator("#table button.is-target")
-    attacks = targets.evaluate_all("els => els.map(e => e.value)")
+    attacks = page.locator("#table button.is-target").evaluate_all("els => els.map(e => e.value)")
     for attack in attacks:
         beating = sorted(
             (card for card in playable if _beats(card, attack, trump)),
             key=lambda card: _strength(card, trump),
         )
-        if not beating:
-            continue
-        select_card(page, beating[0])
-        if len(attacks) == 1:  # the "Beat" button, when only one card is to be beaten
-            move(page, actions.locator("button[value=defend]").click)
-        else:
-            move(page, targets.and_(page.locator(f"[value='{attack}']")).click)
-        return "defend"
+        if beating:
+            return DurakPlan("defend", beating[0], attack, only_attack=len(attacks) == 1)
     for kind in ("take", "pass"):
-        button = actions.locator(f"button[value={kind}]")
-        if button.count():
-            move(page, button.click)
-            return kind
-    select_card(page, playable[0])
-    move(page, actions.locator("button[value=attack]").click)
-    return "attack"
+        if page.locator(f"#table .actions button[value={kind}]").count():
+            return DurakPlan(kind)
+    return DurakPlan("attack", playable[0])
+
+
+def durak_turn(page: Page) -> str:
+    """Play one Durak move (``durak_plan``'s) by clicking; the kind of move made."""
+    plan = durak_plan(page)
+    actions = page.locator("#table .actions")
+    if plan.card is not None:
+        select_card(page, plan.card)
+    if plan.kind == "defend" and not plan.only_attack:
+        move(page, page.locator(f"#table button.is-target[value='{plan.attack}']").click)
+    else:
+        move(page, actions.locator(f"button[value={plan.kind}]").click)
+    return plan.kind
 
 
 # -- Rummy ----------------------------------------------------------------------------------------

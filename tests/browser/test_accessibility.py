@@ -10,9 +10,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import BrowserContext, Page, expect
 
 from .pages import (
-    SUITS,
-    _beats,
-    _strength,
+    durak_plan,
     extends,
     faces,
     find_meld,
@@ -132,32 +130,17 @@ def play_to_the_end(page: Page, turn: Callable[[Page], str]) -> dict[str, int]:
 
 
 def durak_turn_with_keys(page: Page) -> str:
-    """One Durak move, as ``pages.durak_turn`` plays it, with the keyboard alone."""
-    trump = SUITS[page.locator("#table .trump-card .card__suit").inner_text().strip()]
-    playable = page.locator("#table label.hand-card.is-playable input").evaluate_all(
-        "els => els.map(e => e.value)"
-    )
-    attacks = page.locator("#table button.is-target").evaluate_all("els => els.map(e => e.value)")
-    for attack in attacks:
-        beating = sorted(
-            (card for card in playable if _beats(card, attack, trump)),
-            key=lambda card: _strength(card, trump),
-        )
-        if not beating:
-            continue
-        select(page, beating[0])
-        if len(attacks) == 1:
-            key_move(page, "#action-defend")
-        else:
-            key_move(page, f"#cover-{attack}", "Space")
-        return "defend"
-    for kind in ("take", "pass"):
-        if page.locator(f"#action-{kind}").count():
-            key_move(page, f"#action-{kind}")
-            return kind
-    select(page, playable[0])
-    key_move(page, "#action-attack", "Space")
-    return "attack"
+    """One Durak move, ``pages.durak_plan``'s, with the keyboard alone."""
+    plan = durak_plan(page)
+    if plan.card is not None:
+        select(page, plan.card)
+    if plan.kind == "defend" and not plan.only_attack:
+        key_move(page, f"#cover-{plan.attack}", "Space")
+    elif plan.kind == "attack":
+        key_move(page, "#action-attack", "Space")
+    else:
+        key_move(page, f"#action-{plan.kind}")
+    return plan.kind
 
 
 def rummy_turn_with_keys(page: Page) -> str:

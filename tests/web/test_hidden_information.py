@@ -110,16 +110,16 @@ def fast_tables(settings) -> None:
 @pytest.fixture
 def recorded(monkeypatch) -> Callable[[Game], History]:
     """``recorded(game)``: a :class:`History` of ``game`` from now on, kept by wrapping the
-    platform's one save of a changed state."""
+    platform's one save of a new version."""
     histories: list[History] = []
-    save = play._save
+    bump = play._bump
 
-    def recording_save(game: Game, engine: Any) -> None:
-        save(game, engine)
+    def recording_bump(game: Game, *fields: str) -> None:
+        bump(game, *fields)
         for history in histories:
             history.record(game)
 
-    monkeypatch.setattr(play, "_save", recording_save)
+    monkeypatch.setattr(play, "_bump", recording_bump)
 
     def start(game: Game) -> History:
         history = History(game)
