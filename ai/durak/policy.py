@@ -134,23 +134,7 @@ def playout(sim: Sim, rng: random.Random, epsilon: float = 0.0, max_steps: int =
         seat = sim.seat_to_ask()
         if seat < 0:
             return
-        if not sim.n_attacks:
-            move = _open(sim, seat, rng, epsilon)
-        elif seat == sim.defender:
-            move = _defend(sim, seat, rng, epsilon)
-        else:
-            move = _throw_in(sim, seat, rng, epsilon)
-        kind = move[0]
-        if kind == ATTACK:
-            sim.attack(seat, move[1])
-        elif kind == DEFEND:
-            sim.defend(seat, move[1], move[2])
-        elif kind == TRANSFER:
-            sim.transfer_to_next(seat, move[1])
-        elif kind == TAKE:
-            sim.take(seat)
-        else:
-            sim.pass_(seat)
+        do_move(sim, seat, choose_move(sim, seat, rng, epsilon))
 
 
 def _open(sim: Sim, seat: int, rng: random.Random, epsilon: float) -> Move:
