@@ -285,8 +285,9 @@ async def test_a_fast_human_never_meets_the_limit(settings):
     game = await database_sync_to_async(start_computer_game)(client, players="2", deck="36")
     await database_sync_to_async(deal_known_cards)(game)
     async with Table(client, game.pk) as table:
-        # Thirty clicks at once (a reconnect replaying its queue), all answered in full.
-        for _click in range(30):
+        # Thirty clicks at once (a reconnect replaying its queue), all answered in full: 29 stale
+        # ones, then the one that counts. However fast the machine, the burst allows all thirty.
+        for _click in range(29):
             html = await table.send({**LEGAL, "version": 9})
             assert "moved on" in alert_in(html)
         html = await table.send(LEGAL)
