@@ -7,6 +7,7 @@ move and dropped. A bot that fails, returns something illegal or overruns its ti
 error is logged), so a game never gets stuck on a broken or slow bot.
 """
 
+import functools
 import logging
 import random
 import threading
@@ -18,7 +19,7 @@ from django.db import close_old_connections
 
 from ai import get_bot
 from cardgames import play
-from cardgames.models import Game
+from cardgames.models import Game, Seat
 
 logger = logging.getLogger(__name__)
 
@@ -76,7 +77,16 @@ def _run(game_id: str, version: int) -> None:
         close_old_connections()
 
 
+@functools.lru_cache(maxsize=4096)
+def _has_bots(game_id: str) -> bool:
+    """Whether the computer plays a seat of the game; a game's seats never change kind, so
+    the answer is kept, and a table of people costs no further query per move."""
+    return Seat.objects.filter(game_id=game_id, kind=Seat.Kind.BOT).exists()
+
+
 def _bot_to_play(game_id: str, version: int) -> bool:
+    if not _has_bots(game_id):
+        return False
     game = Game.objects.filter(pk=game_id, version=version).first()
     if game is None:
         return False

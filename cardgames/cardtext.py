@@ -4,10 +4,11 @@ Both games use the standard French-suited deck; a card is written as in the engi
 suit (``"Qh"``).
 """
 
+import functools
 from dataclasses import dataclass
 
+from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 RANK_NAMES = {
     "2": pgettext_lazy("card rank", "Two"),
@@ -56,6 +57,7 @@ class CardFace:
         return f"{self.rank}{self.symbol}"
 
 
+@functools.cache
 def face(code: str) -> CardFace:
     """The :class:`CardFace` of the card named ``code``."""
     rank, suit = code[0], code[1]
@@ -70,6 +72,12 @@ def face(code: str) -> CardFace:
 
 def card_label(code: str) -> str:
     """The card's full name in the current language: "Queen of hearts"."""
+    return _label_in(code, get_language())
+
+
+@functools.cache
+def _label_in(code: str, language: str | None) -> str:
+    # A table names dozens of cards on every render; 52 cards × a few languages are kept.
     return str(
         _("%(rank)s of %(suit)s") % {"rank": RANK_NAMES[code[0]], "suit": SUIT_NAMES[code[1]]}
     )

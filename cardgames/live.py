@@ -6,15 +6,19 @@ reconnects) gets a full render of the current version.
 """
 
 import asyncio
+import functools
 import json
 import logging
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from asgiref.sync import async_to_sync
-from channels.db import DatabaseSyncToAsync
+from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
 from django.conf import settings
+from django.db import connections
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
@@ -30,13 +34,42 @@ logger = logging.getLogger(__name__)
 MAX_MESSAGE_BYTES = 2048
 
 
-def database_sync_to_async(function):
-    """Run ``function`` (ORM work) in a pool of threads, closing stale connections around it.
+# Threads that run the tables' database work and rendering, off the event loop.
+TABLE_THREADS = int(__import__("os").environ.get("TT", "8"))
+_table_threads = ThreadPoolExecutor(max_workers=TABLE_THREADS, thread_name_prefix="table")
 
-    Channels' own ``database_sync_to_async`` sends every call of the process through one
-    thread, so one slow render queues every table behind it.
+
+def database_sync_to_async(function: Callable[..., Any]) -> Callable[..., Awaitable[Any]]:
+    """Run ``function`` (ORM work) on the table threads and await its result.
+
+    Not Channels' ``database_sync_to_async``: that one sends every call of the process through
+    one thread (one slow render queues every table behind it), and opens and closes a database
+    connection per call, which on SQLite costs more than the move itself.
     """
-    return DatabaseSyncToAsync(function, thread_sensitive=False)
+
+    @functools.wraps(function)
+    async def run(*args: Any, **kwargs: Any) -> Any:
+        loop = asyncio.get_running_loop()
+        call = functools.partial(_on_table_thread, function, *args, **kwargs)
+        return await loop.run_in_executor(_table_threads, call)
+
+    return run
+
+
+def _on_table_thread(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    try:
+        return function(*args, **kwargs)
+    finally:
+        for connection in connections.all(initialized_only=True):
+            if connection.vendor == "sqlite":
+                # Each table thread keeps its SQLite connection (a file, nothing on a server to
+                # hold up) unless it broke.
+                if connection.errors_occurred and not connection.is_usable():
+                    connection.close()
+            else:
+                # A server's connection goes back (to psycopg's pool, in production) as after
+                # a request, so that the threads never hold more than they use.
+                connection.close_if_unusable_or_obsolete()
 
 
 def group_name(game_id: str) -> str:
@@ -102,6 +135,15 @@ class TableConsumer(AsyncWebsocketConsumer):
     bucket: ratelimit.TokenBucket
     flooded = False  # closed for flooding
 
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Hand ``message`` to its handler, as Channels does but without first closing the
+        database connections of a thread: the table threads look after their own connections
+        (``database_sync_to_async``), and the hop would cost every message a thread switch."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"no handler for message type {message['type']}")
+        await handler(message)
+
     async def connect(self) -> None:
         """Admit the viewer, join the game's group, send the current table."""
         global _server_loop
@@ -142,13 +184,13 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         try:
             message = _decode(text_data, bytes_data)
-            await database_sync_to_async(self._handle)(message)
+            played = await database_sync_to_async(self._handle)(message)
         except Bad as error:
             await self._refuse(error.args[0])
         except play.Refused as error:
             await self._refuse(error.message)
         else:
-            await self._send_table()
+            await self._send_table(played=played)
 
     async def game_changed(self, event: dict[str, Any]) -> None:
         """A version hint from the group: send the new table unless this one is newer."""
@@ -162,22 +204,21 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     # -- helpers ---------------------------------------------------------------------------------
 
-    def _handle(self, message: dict[str, Any]) -> None:
-        game = Game.objects.filter(pk=self.game_id).first()
-        if game is None:
-            raise play.Refused(_("This game no longer exists."))
+    def _game(self) -> Game | None:
+        """The game's row with its seats (read once for a whole render or move)."""
+        return Game.objects.prefetch_related("seats").filter(pk=self.game_id).first()
+
+    def _handle(self, message: dict[str, Any]) -> play.Played | None:
+        """Do what ``message`` asks; a move returns what was played, for the table it shows."""
         version = message.get("version")
         op = message.get("op", "move")
-        viewer = self._viewer_now(game)
         if op == "move":
-            seat = acting_seat(game, viewer)
-            if seat is None:
-                raise play.Refused(_("It is not your turn."))
-            claimed = message.get("seat")
-            if claimed is not None and str(claimed) != str(seat):
-                raise play.Refused(_("You can only play your own seat."))
-            play.act(self.game_id, seat, message, version)
-        elif op == "follow" and viewer.seat is not None:
+            return play.act(self.game_id, self._seat_for(message), message, version)
+        game = self._game()
+        if game is None:
+            raise play.Refused(_("This game no longer exists."))
+        viewer = self._viewer_now(game)
+        if op == "follow" and viewer.seat is not None:
             play.accept(self.game_id, viewer.seat, str(message.get("name", "")), version)
         elif op in ("follow", "reveal", "level") and not viewer.owner:
             raise play.Refused(_("Only the players at this table can do that."))
@@ -189,6 +230,21 @@ class TableConsumer(AsyncWebsocketConsumer):
             play.set_level(self.game_id, str(message.get("level", "")))
         elif op != "sync":
             raise Bad(_("That message is not understood."))
+        return None
+
+    def _seat_for(self, message: dict[str, Any]) -> play.SeatOf:
+        """The seat a move of this socket acts for, decided on the locked row."""
+
+        def seat_of(game: Game, engine: Any) -> int:
+            seat = acting_seat(game, self._viewer_now(game), engine)
+            if seat is None:
+                raise play.Refused(_("It is not your turn."))
+            claimed = message.get("seat")
+            if claimed is not None and str(claimed) != str(seat):
+                raise play.Refused(_("You can only play your own seat."))
+            return seat
+
+        return seat_of
 
     def _viewer_now(self, game: Game) -> Viewer:
         """Who this socket is now: in a room, its seat key decides at every render and move,
@@ -199,22 +255,26 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     @database_sync_to_async
     def _find_viewer(self) -> Viewer | None:
-        game = Game.objects.filter(pk=self.game_id).first()
+        game = self._game()
         return None if game is None else viewer_for(game, self.browser_id, self.seat_key)
 
     @database_sync_to_async
-    def _render(self, error: Any = None) -> tuple[int, str] | None:
-        game = Game.objects.filter(pk=self.game_id).first()
+    def _render(
+        self, error: Any = None, played: play.Played | None = None
+    ) -> tuple[int, str] | None:
+        # Right after this socket's own move, the row saved by the move is the current one.
+        game = self._game() if played is None else played.game
         if game is None:
             return None
+        engine = None if played is None else played.engine
         with translation.override(self.language):
-            html, self.told = table_push(game, self._viewer_now(game), self.told)
+            html, self.told = table_push(game, self._viewer_now(game), self.told, engine)
             if error is not None:
                 html += error_html(error)
             return game.version, html
 
-    async def _send_table(self, error: Any = None) -> None:
-        rendered = await self._render(error)
+    async def _send_table(self, error: Any = None, played: play.Played | None = None) -> None:
+        rendered = await self._render(error, played)
         if rendered is None:
             await self.close(code=4404)
             return

@@ -17,6 +17,7 @@ import asyncio
 import importlib
 import json
 import os
+import random
 import re
 import resource
 import socket
@@ -47,6 +48,8 @@ TIMEOUT = 30
 SETUP_AT_ONCE = 8
 # A seat refused this many times in a row has a broken player: its room stops.
 MAX_REFUSALS = 5
+# Think times are spread evenly over pace × (1 ± PACE_SPREAD).
+PACE_SPREAD = 0.5
 SERVER_START_TIMEOUT = 60
 DAPHNE = [sys.executable, "-m", "daphne", "-b", "127.0.0.1"]
 
@@ -277,7 +280,9 @@ class Seat:
                 await self._wait(stats, deadline)
                 continue
             if pace:
-                await asyncio.sleep(pace)
+                # A person's think time varies: rooms moving in lockstep would measure bursts
+                # of simultaneous moves that real tables never make.
+                await asyncio.sleep(pace * random.uniform(1 - PACE_SPREAD, 1 + PACE_SPREAD))
                 if time.monotonic() >= deadline:
                     return
             version = message["version"]
@@ -471,7 +476,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rooms", type=bounded(MAX_ROOMS, int), default=10)
     parser.add_argument("--duration", type=bounded(MAX_DURATION, float), default=30.0)
-    parser.add_argument("--pace", type=float, default=1.0, help="think time in seconds")
+    parser.add_argument(
+        "--pace", type=float, default=1.0, help="mean think time in seconds (0: full speed)"
+    )
     parser.add_argument("--url", help="a running server, e.g. http://127.0.0.1:8000")
     parser.add_argument("--server-pid", type=int, help="with --url: its process, for memory")
     parser.add_argument("--game", default="durak", help="the game (with a htmlplayer module)")

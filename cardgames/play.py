@@ -6,6 +6,7 @@ A refused change raises :class:`Refused` with a message for the sender and chang
 """
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -131,10 +132,12 @@ def saved_game(browser: Browser, kind: GameKind, mode: str, variant: Variant) ->
 # -- changes --------------------------------------------------------------------------------------
 
 
-def _locked(game_id: str, version: Any) -> Game:
-    """The row of ``game_id``, locked until the transaction ends, at the ``version`` expected."""
+def _locked(game_id: str, version: Any, with_seats: bool = False) -> Game:
+    """The row of ``game_id``, locked until the transaction ends, at the ``version`` expected
+    (``with_seats``: its seats read too)."""
     version = _as_version(version)
-    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    games = Game.objects.select_for_update().filter(pk=game_id)
+    game = (games.prefetch_related("seats") if with_seats else games).first()
     if game is None:
         raise Refused(_("This game no longer exists."))
     if version != game.version:
@@ -186,8 +189,24 @@ def asked_seat(game: Game, engine: Any | None = None) -> int | None:
     return kind_of(game).seat_to_ask(engine if engine is not None else load(game))
 
 
-def act(game_id: str, seat: int, message: Mapping[str, Any], version: Any) -> str:
-    """Apply what ``seat`` asks for in ``message`` (a table form) and return its notation.
+@dataclass(frozen=True)
+class Played:
+    """A move that was applied: the saved row (its seats read in the move's transaction), the
+    engine game after the move, and the move's notation."""
+
+    game: Game
+    engine: Any
+    notation: str
+
+
+# Which seat a message acts for, decided on the locked row and its engine game; raises
+# Refused if the sender may not act at all.
+SeatOf = Callable[[Game, Any], int]
+
+
+def act(game_id: str, seat: int | SeatOf, message: Mapping[str, Any], version: Any) -> Played:
+    """Apply what a table form ``message`` asks for, for ``seat`` (a number, or a ``SeatOf``
+    that names it once the row is locked).
 
     The seat must be the one asked to act, and the message must mean one of its legal actions.
     """
@@ -201,19 +220,24 @@ def act_notation(game_id: str, seat: int, notation: str, version: Any) -> str:
         seat,
         version,
         lambda kind, legal: notation if notation in map(str, legal) else None,
-    )
+    ).notation
 
 
 @transaction.atomic
 def _apply(
-    game_id: str, seat: int, version: Any, choose: Callable[[GameKind, list[Any]], str | None]
-) -> str:
-    game = _locked(game_id, version)
-    hold = hold_reason(game)
+    game_id: str,
+    seat: int | SeatOf,
+    version: Any,
+    choose: Callable[[GameKind, list[Any]], str | None],
+) -> Played:
+    game = _locked(game_id, version, with_seats=True)
+    hold = hold_reason(game, list(game.seats.all()))
     if hold is not None:
         raise Refused(hold)
     kind = kind_of(game)
     engine = kind.load(game.state)
+    if callable(seat):
+        seat = seat(game, engine)
     if kind.seat_to_ask(engine) != seat:
         raise Refused(_("It is not your turn."))
     notation = choose(kind, engine.legal_actions(seat))
@@ -228,7 +252,7 @@ def _apply(
     if kind.seat_to_ask(engine) != seat:
         game.shown_seat = None  # pass and play: hide this hand before the device changes hands
     _save(game, engine)
-    return notation
+    return Played(game, engine, notation)
 
 
 def _record_result(game: Game, kind: GameKind, engine: Any) -> None:

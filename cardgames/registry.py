@@ -6,7 +6,7 @@ the platform looks kinds up by name and never imports a game itself.
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
@@ -19,6 +19,13 @@ class Variant:
     key: str
     options: dict[str, Any]
     label: str | Promise
+
+
+class Move(NamedTuple):
+    """One move of a public log in words, with its place in the log."""
+
+    index: int  # the position of its entry in the log
+    text: str
 
 
 class BadOptions(ValueError):
@@ -78,9 +85,12 @@ class GameKind:
 
     def recent_moves(
         self, log: list[dict[str, Any]], names: list[str], count: int, you: int | None = None
-    ) -> list[str]:
+    ) -> list[Move]:
         """The last ``count`` moves of a view's public ``log`` in words, newest first; the
-        moves of seat ``you`` (the viewer's own, if any) in the second person."""
+        moves of seat ``you`` (the viewer's own, if any) in the second person.
+
+        Called on every render: it should read no more of the log than those moves need.
+        """
         return []
 
     def finished(self, game: Any) -> bool:

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from cardgames import play, presence
 from cardgames.models import Game, Mode, Seat
+from cardgames.registry import Move
 from cardgames.viewers import Viewer, seen_by
 
 # How many of the latest moves the table lists.
@@ -19,23 +20,29 @@ RECENT_MOVES = 6
 LEVEL_LABELS = {"easy": _("Easy"), "medium": _("Medium"), "hard": _("Hard")}
 
 
-def acting_seat(game: Game, viewer: Viewer) -> int | None:
-    """The seat whose moves ``viewer`` may send now (None: none)."""
-    seen = seen_by(game, viewer, play.asked_seat(game))
+def acting_seat(game: Game, viewer: Viewer, engine: Any = None) -> int | None:
+    """The seat whose moves ``viewer`` may send now (None: none); ``engine``: the game's
+    engine game, if it is at hand."""
+    seen = seen_by(game, viewer, play.asked_seat(game, engine))
     return seen.seat if seen.may_act else None
 
 
 def table_context(
-    game: Game, viewer: Viewer, oob: bool = False, error: Any = None, told: int | None = None
+    game: Game,
+    viewer: Viewer,
+    oob: bool = False,
+    error: Any = None,
+    told: int | None = None,
+    engine: Any = None,
 ) -> dict[str, Any]:
     """The context of ``cardgames/_table.html`` as ``viewer`` sees ``game``.
 
-    ``told`` is how many moves the viewer's page had been told of (``moves_told`` of its last
-    render; None: none yet): the moves since then, and the result if play has just stopped, go
+    ``told`` is how many log entries the viewer's page had been told of (``moves_told`` of its
+    last render; None: none yet): the moves since then, and the result if play has just stopped, go
     to the page's live region (``announce``), so that a screen reader reads them once.
     """
     kind = play.kind_of(game)
-    engine = kind.load(game.state)
+    engine = kind.load(game.state) if engine is None else engine
     seats = list(game.seats.all())
     names = play.seat_names(game, seats)
     asked = kind.seat_to_ask(engine)
@@ -49,7 +56,8 @@ def table_context(
     # Pass and play shares one screen: moves are told with names, never "you".
     handoff_mode = game.mode == Mode.HOTSEAT
     you = None if handoff_mode else seen.seat
-    moves = _all_moves(kind, engine, names, you)
+    log = engine.view(you if you is not None else 0)["log"]  # the log is public: any seat's
+    moves = kind.recent_moves(log, names, RECENT_MOVES, you=you)
     over_message = kind.over_message(engine) if finished else ""
     context = {
         "viewer": viewer,
@@ -68,9 +76,9 @@ def table_context(
         "finished": finished,
         "over_message": over_message,
         "follow_ups": kind.follow_ups(engine) if finished else [],
-        "recent": moves[:RECENT_MOVES],
-        "moves_told": len(moves),
-        "announce": _news(moves, told, over_message),
+        "recent": [move.text for move in moves],
+        "moves_told": len(log),
+        "announce": _news(moves, told, len(log), over_message),
         "series": _series(game, names),
         "level": level,
         "levels": list(LEVEL_LABELS.items()),
@@ -81,10 +89,10 @@ def table_context(
     return context
 
 
-def table_push(game: Game, viewer: Viewer, told: int | None) -> tuple[str, int]:
-    """The out-of-band table fragment for a page told of ``told`` moves so far, with the news
-    for its live region; and how many moves the page is told of once it has it."""
-    context = table_context(game, viewer, oob=True, told=told)
+def table_push(game: Game, viewer: Viewer, told: int | None, engine: Any = None) -> tuple[str, int]:
+    """The out-of-band table fragment for a page told of ``told`` log entries so far, with the
+    news for its live region; and how many entries the page is told of once it has it."""
+    context = table_context(game, viewer, oob=True, told=told, engine=engine)
     return render_to_string("cardgames/_table.html", context), context["moves_told"]
 
 
@@ -93,20 +101,15 @@ def error_html(message: Any) -> str:
     return render_to_string("cardgames/_flash.html", {"error": message, "oob": True})
 
 
-def _all_moves(kind, engine, names: list[str], you: int | None) -> list[str]:
-    """Every move of the public log in words, newest first."""
-    log = engine.view(you if you is not None else 0)["log"]  # the log is public: any seat's
-    return kind.recent_moves(log, names, len(log), you=you)
-
-
-def _news(moves: list[str], told: int | None, over_message: Any) -> list[Any]:
-    """What a page told of ``told`` moves has not heard yet, oldest first: the newer moves (the
-    newest ``RECENT_MOVES`` at most), then the result if play has stopped. A first render (told
-    None) announces nothing; a shorter log (a new deal or game) is all new."""
+def _news(moves: list[Move], told: int | None, logged: int, over_message: Any) -> list[Any]:
+    """What a page told of the first ``told`` entries of a log now ``logged`` long has not heard
+    yet, oldest first: the newer of the recent ``moves``, then the result if play has stopped.
+    A first render (told None) announces nothing; a shorter log (a new deal or game) is all new.
+    """
     if told is None:
         return []
-    fresh = len(moves) - told if len(moves) >= told else len(moves)
-    news: list[Any] = moves[: min(fresh, RECENT_MOVES)][::-1]
+    since = told if logged >= told else 0
+    news: list[Any] = [move.text for move in reversed(moves) if move.index >= since]
     if news and over_message:
         news.append(over_message)
     return news

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from cardgames.cardtext import cards_short, face
-from cardgames.registry import BadOptions, GameKind, Variant
+from cardgames.registry import BadOptions, GameKind, Move, Variant
 from durak import engine as durak_engine
 
 PLAYERS = (2, 3, 4, 5, 6)
@@ -191,22 +191,29 @@ class DurakKind(GameKind):
 
     def recent_moves(
         self, log: list[dict[str, Any]], names: list[str], count: int, you: int | None = None
-    ) -> list[str]:
+    ) -> list[Move]:
         """The last ``count`` moves of the public log, newest first, in words (``you``'s own
         moves in the second person)."""
-        told: list[str] = []
+        told: list[Move] = []
+        oldest = _oldest_of_last(log, count)
+        if oldest is None:
+            return told
+        # Whether an attack leads the bout or is thrown in depends on the bout's earlier
+        # entries: start reading at the bout of the oldest move told.
+        start = oldest
+        while start > 0 and log[start].get("event") != "bout":
+            start -= 1
         opening = False
-        for entry in log:
-            event = entry.get("event")
-            if event == "bout":
+        for index in range(start, len(log)):
+            entry = log[index]
+            if entry.get("event") == "bout":
                 opening = True
                 continue
-            text = _describe(entry, names, opening, you)
+            if index >= oldest and (text := _describe(entry, names, opening, you)):
+                told.append(Move(index, text))
             if "action" in entry and entry["action"].startswith("attack"):
                 opening = False
-            if text:
-                told.append(text)
-        return told[::-1][:count]
+        return told[::-1]
 
     # -- the end of a game ------------------------------------------------------------------
 
@@ -253,6 +260,29 @@ MOVE_TEXTS = {
 def _said(key: str, seat: int, names: list[str], you: int | None, **values: str) -> str:
     other, own = MOVE_TEXTS[key]
     return str(own if seat == you else other) % {"name": names[seat], **values}
+
+
+# The log entries the table tells of (``_describe`` says nothing of the others).
+DESCRIBED_EVENTS = ("picked_up", "discarded", "out")
+DESCRIBED_ACTIONS = ("attack", "defend", "transfer", "take", "pass")
+
+
+def _describable(entry: dict[str, Any]) -> bool:
+    event = entry.get("event")
+    if event is not None:
+        return event in DESCRIBED_EVENTS
+    return "action" in entry and entry["action"].split()[0] in DESCRIBED_ACTIONS
+
+
+def _oldest_of_last(log: list[dict[str, Any]], count: int) -> int | None:
+    """The index of the oldest of the last ``count`` entries the table tells of (None: none)."""
+    oldest = None
+    for index in range(len(log) - 1, -1, -1):
+        if count <= 0:
+            break
+        if _describable(log[index]):
+            oldest, count = index, count - 1
+    return oldest
 
 
 def _describe(

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from cardgames.cardtext import cards_short, face
-from cardgames.registry import GameKind, Variant
+from cardgames.registry import GameKind, Move, Variant
 from cards import card_name, cards_mask
 from rummy import engine as rummy_engine
 
@@ -235,11 +235,16 @@ class RummyKind(GameKind):
 
     def recent_moves(
         self, log: list[dict[str, Any]], names: list[str], count: int, you: int | None = None
-    ) -> list[str]:
+    ) -> list[Move]:
         """The last ``count`` moves of the round's public log, newest first, in words (``you``'s
         own moves in the second person)."""
-        told = [text for entry in log if (text := _describe(entry, names, you))]
-        return told[::-1][:count]
+        told: list[Move] = []
+        for index in range(len(log) - 1, -1, -1):
+            if len(told) == count:
+                break
+            if text := _describe(log[index], names, you):
+                told.append(Move(index, text))
+        return told
 
     # -- the end of a round and of the match --------------------------------------------------
 

@@ -3,6 +3,7 @@
 import random
 
 import pytest
+from django.utils import translation
 from channels.db import database_sync_to_async
 from django.test import Client
 from table_helpers import Table, alert_in, start_computer_game, version_of
@@ -10,6 +11,7 @@ from table_helpers import Table, alert_in, start_computer_game, version_of
 from cardgames import bots
 from cardgames.cardtext import card_label
 from cardgames.models import Browser, Game, Mode
+from cardgames.registry import get_kind
 from durak.engine import Action, Config, new_game
 from durak.engine import Game as DurakGame
 
@@ -299,3 +301,24 @@ def test_player_names_are_shown_as_text_never_as_markup(db):
     assert "<i>Ann</i>" not in page and "<b>Bob</b>" not in page
     # The hand-off screen names the player asked, as text.
     assert "&lt;i&gt;Ann&lt;/i&gt;" in page or "&lt;b&gt;Bob&lt;/b&gt;" in page
+
+
+def test_the_last_moves_read_the_same_however_few_are_asked_for():
+    # Only the newest moves are put in words on each render; a lead must still read as a lead
+    # and a throw-in as a throw-in when the bout began before the oldest move told.
+    kind = get_kind("durak")
+    names = ["Ann", "Bob", "Cy"]
+    rng = random.Random(7)
+    for deal in range(8):
+        game = new_game(Config(players=3, deck=36, transfer=deal % 2 == 1), seed=deal)
+        while game.outcome is None:
+            seat = game.seat_to_ask()
+            game.apply(seat, rng.choice(game.legal_actions(seat)))
+            log = game.view(0)["log"]
+            with translation.override("en"):
+                every = kind.recent_moves(log, names, len(log), you=1)
+                for count in (1, 2, 6):
+                    assert kind.recent_moves(log, names, count, you=1) == every[:count]
+        assert any(" led " in move.text for move in every)
+        assert any(" threw in " in move.text for move in every)
+        assert all(log[move.index].get("event") != "bout" for move in every)

@@ -281,7 +281,9 @@ def test_recent_moves_tell_the_round_in_words_newest_first():
         {"event": "round_end", "winner": 1, "void": False, "points": 64, "reason": "out"},
         {"event": "match_end", "winner": 1, "scores": [12, 104]},
     ]
-    assert RUMMY.recent_moves(log, names, 20) == [
+    moves = RUMMY.recent_moves(log, names, 20)
+    assert [move.index for move in moves] == [8, 7, 6, 5, 4, 3, 2, 1, 0]
+    assert [move.text for move in moves] == [
         "Computer 1 won the match",
         "Computer 1 won the round: 64 points",
         "The discard pile was shuffled into a new stock",
@@ -293,8 +295,8 @@ def test_recent_moves_tell_the_round_in_words_newest_first():
         "Round 1: Computer 1 dealt, J♣ turned up",
     ]
     void = {"event": "round_end", "winner": None, "void": True, "points": 0, "reason": "turn_limit"}
-    assert RUMMY.recent_moves([void], names, 6) == ["The round is void"]
-    assert len(RUMMY.recent_moves(log, names, 3)) == 3
+    assert [move.text for move in RUMMY.recent_moves([void], names, 6)] == ["The round is void"]
+    assert RUMMY.recent_moves(log, names, 3) == moves[:3]
 
 
 def test_the_rules_page_covers_the_game_and_is_in_the_menu(client):
