@@ -1,14 +1,26 @@
 """Load test: many online rooms played at once by real websocket clients on loopback.
 
-``python -m cardgames.loadtest --rooms N --duration S [--url URL] [--pace SECONDS]`` opens N
-two-seat rooms over HTTP (create, then join), opens both seats' sockets and lets every seat play
-the legal moves it reads from the HTML it is sent, for S seconds; a finished game is followed by
-a new one. It prints the moves per second, the time from sending a move to receiving the fragment
-of the next version on that socket (p50/p95/p99), the errors and the server's memory per room.
+``python -m cardgames.loadtest --rooms N --duration S [--pace SECONDS]`` opens N two-seat rooms
+over HTTP (create, then join), opens both seats' sockets and lets every seat play the legal
+moves it reads from the HTML it is sent, for S seconds; a finished game is followed by a new
+one. It prints the moves per second, the time from sending a move to receiving the fragment of
+the next version on that socket (p50/p95/p99), the errors and the servers' memory per room.
 
-Without ``--url`` it starts its own Daphne on a free loopback port with a temporary SQLite
-database (the ``make run`` setup) and stops it at the end; with ``--url`` it measures a running
-server, whose memory it reads only if given ``--server-pid``. The player comes from the game's
+The servers it measures:
+
+- by default, one Daphne it starts itself on a free loopback port with a temporary SQLite
+  database (the ``make run`` setup);
+- ``--workers N`` (N > 1): N Daphne workers it starts itself on the PostgreSQL database and the
+  Redis server of ``DATABASE_URL`` and ``REDIS_URL`` (the production setup; they share them);
+  the two seats of a room are on different workers, so every move crosses from one to the
+  other. ``--kill-worker-after T`` kills the first worker (SIGKILL) T seconds into play: its
+  clients reconnect to the next worker and carry on, and the report tells whether every room
+  kept playing and whether any accepted move was lost;
+- ``--url URL`` (repeatable): servers already running, whose memory it reads only if given
+  ``--server-pid``.
+
+A socket that closes reconnects to the next server and reads the table again; a table older
+than one the seat was already sent means a lost move. The player comes from the game's
 ``<game>.htmlplayer`` module (``ROOM_OPTIONS`` and ``choose(html)``). It stops by itself.
 """
 
@@ -20,7 +32,6 @@ import os
 import random
 import re
 import resource
-import socket
 import statistics
 import subprocess
 import sys
@@ -28,7 +39,8 @@ import tempfile
 import time
 import urllib.parse
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.cookiejar import CookieJar
 from pathlib import Path
@@ -38,11 +50,15 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
-ROOT = Path(__file__).resolve().parent.parent
+from cardgames import servers
+
 MAX_ROOMS = 500
 MAX_DURATION = 600
+MAX_WORKERS = 8
 # Seconds without the fragment a seat waits for before it counts a timeout and asks to resync.
 TIMEOUT = 30
+# Seconds a seat whose socket closed keeps trying the servers before its room stops.
+RECONNECT_TIMEOUT = 20
 # Rooms set up (HTTP requests, then sockets) at once: a burst of hundreds would measure the
 # setup, not the play.
 SETUP_AT_ONCE = 8
@@ -50,8 +66,6 @@ SETUP_AT_ONCE = 8
 MAX_REFUSALS = 5
 # Think times are spread evenly over pace × (1 ± PACE_SPREAD).
 PACE_SPREAD = 0.5
-SERVER_START_TIMEOUT = 60
-DAPHNE = [sys.executable, "-m", "daphne", "-b", "127.0.0.1"]
 
 VERSION = re.compile(r'<div id="table"[^>]*data-version="(\d+)"')
 ALERT = re.compile(r'role="alert">([^<]*)<')
@@ -72,100 +86,29 @@ class Stats:
     timeouts: int = 0
     setup: int = 0
     stopped: int = 0
+    lost: int = 0  # tables older than one already sent: accepted moves gone
+    reconnects: int = 0
+    # Once a worker was killed on purpose: when, and the rooms that moved after it.
+    killed_at: float | None = None
+    moved_after_kill: set[str] = field(default_factory=set)
 
     @property
     def errors(self) -> int:
-        """Every error of any kind."""
-        return self.refusals + self.closed + self.timeouts + self.setup + self.stopped
+        """Every error of any kind. Reconnecting is one, unless a worker was killed on purpose."""
+        unplanned = self.reconnects if self.killed_at is None else 0
+        return (
+            self.refusals
+            + self.closed
+            + self.timeouts
+            + self.setup
+            + self.stopped
+            + self.lost
+            + unplanned
+        )
 
 
 class Stop(Exception):
     """A seat cannot go on: its room stops."""
-
-
-# -- the server ------------------------------------------------------------------------------------
-
-
-def free_port() -> int:
-    """A TCP port free on loopback right now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def sqlite_url(path: Path) -> str:
-    """A ``DATABASE_URL`` for a SQLite file with the options ``make run``'s database has."""
-    options = {
-        "timeout": "20",
-        "transaction_mode": "IMMEDIATE",
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-    }
-    return f"sqlite:///{path}?{urllib.parse.urlencode(options)}"
-
-
-def server_env(folder: Path) -> dict[str, str]:
-    """The environment of a Daphne serving from a SQLite database in ``folder``, bots at once."""
-    env = {
-        **os.environ,
-        "DATABASE_URL": sqlite_url(folder / "load.sqlite3"),
-        "BOT_DELAY": "0",
-        # Full-speed clients send faster than a person: lift the per-socket limit.
-        "TABLE_RATE": "100000",
-        "TABLE_BURST": "100000",
-    }
-    env.pop("REDIS_URL", None)
-    return env
-
-
-def migrate(env: dict[str, str]) -> None:
-    """Create the tables of the database ``env`` names."""
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
-
-
-def start_server(env: dict[str, str], port: int, log: Path) -> subprocess.Popen:
-    """Daphne serving the site on ``port`` of loopback, its output in ``log``; once it answers."""
-    with log.open("ab") as output:
-        server = subprocess.Popen(
-            [*DAPHNE, "-p", str(port), "cardgames.asgi:application"],
-            cwd=ROOT,
-            env=env,
-            stdout=output,
-            stderr=subprocess.STDOUT,
-        )
-    deadline = time.monotonic() + SERVER_START_TIMEOUT
-    while time.monotonic() < deadline and server.poll() is None:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2):
-                return server
-        except OSError:
-            time.sleep(0.1)
-    server.kill()
-    server.wait()
-    raise RuntimeError(f"the server did not start; its log:\n{log.read_text()}")
-
-
-def cpu_seconds(pid: int | None) -> float | None:
-    """The CPU time (user and system) process ``pid`` has used, None if it cannot be read."""
-    if pid is None:
-        return None
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-    except OSError:
-        return None
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def rss_kib(pid: int | None) -> int | None:
-    """The resident memory of process ``pid`` in KiB, None if it cannot be read."""
-    if pid is None:
-        return None
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    except OSError:
-        return None
-    return None
 
 
 # -- seats over HTTP -------------------------------------------------------------------------------
@@ -223,7 +166,8 @@ def version_of(html: str) -> int:
 
 
 async def open_socket(base: str, game_id: str, browser: Browser) -> ClientConnection:
-    """The room's table socket of ``browser``, as a page in English opens it."""
+    """The room's table socket of ``browser`` on the server ``base``, as a page in English
+    opens it."""
     uri = base.replace("http://", "ws://", 1) + f"/room/{game_id}/ws/?lang=en"
     return await connect(
         uri,
@@ -236,18 +180,62 @@ async def open_socket(base: str, game_id: str, browser: Browser) -> ClientConnec
 class Seat:
     """One seat's socket and the player reading its HTML."""
 
-    def __init__(self, number: int, socket_: ClientConnection, choose: Callable) -> None:
+    def __init__(
+        self,
+        room: "Room",
+        number: int,
+        bases: list[str],
+        server: int,
+        choose: Callable,
+        stats: Stats,
+    ) -> None:
+        self.room = room
         self.number = number
-        self.socket = socket_
+        self.bases = bases
+        self.server = server  # the index in ``bases`` of the server this seat talks to
         self.choose = choose
+        self.stats = stats
+        self.socket: ClientConnection | None = None
         self.html = ""
+        self.newest = -1  # the newest version this seat was sent
+
+    async def connect(self) -> None:
+        """Open the seat's socket to its server and read the table it is sent first."""
+        browser = self.room.browsers[self.number]
+        self.socket = await open_socket(self.bases[self.server], self.room.game_id, browser)
+        await self.receive(TIMEOUT)
+
+    async def reconnect(self) -> None:
+        """After the socket closed: the next server that answers, as a browser would."""
+        self.stats.reconnects += 1
+        give_up = time.monotonic() + RECONNECT_TIMEOUT
+        while True:
+            self.server = (self.server + 1) % len(self.bases)
+            try:
+                await self.connect()
+                return
+            except (OSError, TimeoutError, WebSocketException) as error:
+                if time.monotonic() > give_up:
+                    raise Stop(f"no server took the seat back: {error!r}") from None
+                await asyncio.sleep(0.2)
+
+    async def close(self) -> None:
+        """Close the socket, if it is open."""
+        if self.socket is not None:
+            await self.socket.close()
 
     async def receive(self, timeout: float) -> str:
         """The next fragment; ``TimeoutError`` if none in ``timeout`` seconds."""
         html = await asyncio.wait_for(self.socket.recv(), timeout)
-        if VERSION.search(html) is None:  # only an error, such as the flood limit's
+        match = VERSION.search(html)
+        if match is None:  # only an error, such as the flood limit's
             alert = ALERT.search(html)
             raise Stop(f"a fragment without a table: {alert.group(1) if alert else html[:80]!r}")
+        version = int(match.group(1))
+        if version < self.newest:
+            self.stats.lost += 1
+            raise Stop(f"sent version {version} after version {self.newest}: a move was lost")
+        self.newest = version
         self.html = html
         return html
 
@@ -271,13 +259,22 @@ class Seat:
         except (AttributeError, RuntimeError, ValueError) as error:
             raise Stop(f"the player found no move: {error!r}") from None
 
-    async def play(self, stats: Stats, deadline: float, pace: float) -> None:
-        """Play until ``deadline``, counting moves, latencies and errors in ``stats``."""
+    async def play(self, deadline: float, pace: float) -> None:
+        """Play until ``deadline``, reconnecting whenever the socket closes."""
+        while time.monotonic() < deadline:
+            try:
+                await self._play(deadline, pace)
+            except ConnectionClosed:
+                if time.monotonic() < deadline:
+                    await self.reconnect()
+
+    async def _play(self, deadline: float, pace: float) -> None:
+        stats = self.stats
         acted, refused = -1, 0
         while time.monotonic() < deadline:
             message = self.next_message(acted)
             if message is None:
-                await self._wait(stats, deadline)
+                await self._wait(deadline)
                 continue
             if pace:
                 # A person's think time varies: rooms moving in lockstep would measure bursts
@@ -289,7 +286,7 @@ class Seat:
             began = time.perf_counter()
             await self.socket.send(json.dumps(message))
             acted = version
-            if not await self._reply(version, stats):
+            if not await self._reply(version):
                 continue
             if ALERT.search(self.html):
                 stats.refusals += 1
@@ -302,27 +299,29 @@ class Seat:
             if message["op"] == "move":
                 stats.moves += 1
                 stats.latencies.append((time.perf_counter() - began) * 1000)
+                if stats.killed_at is not None:
+                    stats.moved_after_kill.add(self.room.game_id)
             elif message["op"] == "follow" and 'class="follow-ups"' not in self.html:
                 stats.new_games += 1
 
-    async def _wait(self, stats: Stats, deadline: float) -> None:
+    async def _wait(self, deadline: float) -> None:
         """Wait for the next fragment; past ``TIMEOUT``, count a timeout and ask to resync."""
         remaining = deadline - time.monotonic()
         try:
             await self.receive(min(TIMEOUT, max(remaining, 0.0)))
         except TimeoutError:
             if remaining > TIMEOUT:
-                stats.timeouts += 1
+                self.stats.timeouts += 1
                 await self.socket.send(json.dumps({"op": "sync"}))
 
-    async def _reply(self, version: int, stats: Stats) -> bool:
+    async def _reply(self, version: int) -> bool:
         """Wait for the fragment answering a message sent at ``version``; whether it came."""
         end = time.monotonic() + TIMEOUT
         while True:
             try:
                 html = await self.receive(max(end - time.monotonic(), 0.0))
             except TimeoutError:
-                stats.timeouts += 1
+                self.stats.timeouts += 1
                 await self.socket.send(json.dumps({"op": "sync"}))
                 return False
             if version_of(html) > version or ALERT.search(html):
@@ -331,7 +330,7 @@ class Seat:
 
 @dataclass
 class Room:
-    """A room's id and its two seated browsers."""
+    """A room's id, its two seated browsers and their seats."""
 
     game_id: str
     browsers: tuple[Browser, Browser]
@@ -339,25 +338,34 @@ class Room:
 
 
 async def set_up(
-    base: str, game: str, player: ModuleType, gate: asyncio.Semaphore, stats: Stats
+    bases: list[str],
+    number: int,
+    game: str,
+    player: ModuleType,
+    gate: asyncio.Semaphore,
+    stats: Stats,
 ) -> Room | None:
-    """Open, join and connect one room; None (counted) if that failed."""
+    """Open, join and connect room ``number``, its two seats on two servers (when there are
+    several); None (counted) if that failed."""
     async with gate:
         room = None
         try:
-            game_id, *browsers = await asyncio.to_thread(open_room, base, game, player.ROOM_OPTIONS)
+            first = number % len(bases)
+            game_id, *browsers = await asyncio.to_thread(
+                open_room, bases[first], game, player.ROOM_OPTIONS
+            )
             room = Room(game_id, tuple(browsers))
-            for number, browser in enumerate(browsers):
-                socket_ = await open_socket(base, game_id, browser)
-                room.seats.append(Seat(number, socket_, player.choose))
-            for seat in room.seats:
-                await seat.receive(TIMEOUT)
+            for seat_number in range(2):
+                server = (first + seat_number) % len(bases)
+                seat = Seat(room, seat_number, bases, server, player.choose, stats)
+                room.seats.append(seat)
+                await seat.connect()
             return room
         except (AttributeError, OSError, RuntimeError, TimeoutError, WebSocketException) as error:
             print(f"setting up a room failed: {error!r}", file=sys.stderr)
             stats.setup += 1
             for seat in room.seats if room else ():
-                await seat.socket.close()
+                await seat.close()
             return None
 
 
@@ -366,15 +374,15 @@ async def play_room(room: Room, stats: Stats, deadline: float, pace: float) -> N
     try:
         async with asyncio.TaskGroup() as group:
             for seat in room.seats:
-                group.create_task(seat.play(stats, deadline, pace))
-    except* ConnectionClosed:
+                group.create_task(seat.play(deadline, pace))
+    except* (ConnectionClosed, OSError, WebSocketException):
         stats.closed += 1
     except* Stop as errors:
         print(f"room {room.game_id} stopped: {errors.exceptions[0]}", file=sys.stderr)
         stats.stopped += 1
     finally:
         for seat in room.seats:
-            await seat.socket.close()
+            await seat.close()
 
 
 @dataclass
@@ -382,6 +390,7 @@ class Report:
     """The figures of one run."""
 
     rooms: int
+    servers: int
     seconds: float
     pace: float
     stats: Stats
@@ -395,9 +404,10 @@ class Report:
     def lines(self) -> list[str]:
         """The report as text lines."""
         stats = self.stats
+        workers = "one server" if self.servers == 1 else f"{self.servers} servers"
         lines = [
-            f"rooms {self.rooms} ({2 * self.rooms} sockets), {self.seconds:.1f} s of play, "
-            f"pace {self.pace:g} s",
+            f"rooms {self.rooms} ({2 * self.rooms} sockets) on {workers}, "
+            f"{self.seconds:.1f} s of play, pace {self.pace:g} s",
             f"moves {stats.moves} ({stats.moves / self.seconds:.1f}/s), "
             f"new games {stats.new_games}",
         ]
@@ -409,8 +419,16 @@ class Report:
             )
         lines.append(
             f"errors {stats.errors}: refusals {stats.refusals}, closed sockets {stats.closed}, "
-            f"timeouts {stats.timeouts}, failed setups {stats.setup}, stopped rooms {stats.stopped}"
+            f"timeouts {stats.timeouts}, failed setups {stats.setup}, "
+            f"stopped rooms {stats.stopped}, lost moves {stats.lost}"
         )
+        if stats.killed_at is not None:
+            lines.append(
+                f"a worker was killed: {stats.reconnects} sockets reconnected, "
+                f"{len(stats.moved_after_kill)} of {self.rooms} rooms played on after it"
+            )
+        elif stats.reconnects:
+            lines.append(f"sockets reconnected {stats.reconnects} times (counted as errors)")
         if self.rss_before is not None and self.rss_after is not None and self.rooms:
             per_room = (self.rss_after - self.rss_before) / self.rooms
             lines.append(
@@ -418,45 +436,100 @@ class Report:
                 f"{self.rss_after / 1024:.1f} MiB after: {per_room:.0f} KiB per room"
             )
         else:
-            lines.append("server RSS: unknown (give --server-pid with --url)")
+            lines.append("server RSS: unknown (a server is gone, or --url without --server-pid)")
         server_cpu = "unknown" if self.server_cpu is None else f"{self.server_cpu:.1f} s"
-        lines.append(f"CPU time: server {server_cpu}, these clients {self.client_cpu:.1f} s")
+        lines.append(f"CPU time: servers {server_cpu}, these clients {self.client_cpu:.1f} s")
         lines.append(
             f"load average (1 min) {self.load_before:.2f} before, {self.load_after:.2f} after"
         )
         return lines
 
 
+def _total(values: list[Any]) -> Any:
+    """The sum of readings, None if any is missing."""
+    return None if not values or any(value is None for value in values) else sum(values)
+
+
 async def run(
-    base: str, game: str, rooms: int, duration: float, pace: float, pid: int | None
+    bases: list[str],
+    game: str,
+    rooms: int,
+    duration: float,
+    pace: float,
+    pids: list[int],
+    kill: tuple[float, Callable[[], None]] | None = None,
 ) -> Report:
-    """Set up ``rooms`` rooms, let them play for ``duration`` seconds, and measure."""
+    """Set up ``rooms`` rooms on the servers ``bases``, let them play for ``duration`` seconds
+    and measure; ``kill``: after how many seconds of play to call what kills a server."""
     player = importlib.import_module(f"{game}.htmlplayer")
     stats = Stats()
     load_before = os.getloadavg()[0]
-    rss_before = rss_kib(pid)
+    rss_before = _total([servers.rss_kib(pid) for pid in pids])
     gate = asyncio.Semaphore(SETUP_AT_ONCE)
-    ready = await asyncio.gather(*(set_up(base, game, player, gate, stats) for _ in range(rooms)))
+    ready = await asyncio.gather(
+        *(set_up(bases, number, game, player, gate, stats) for number in range(rooms))
+    )
     opened = [room for room in ready if room is not None]
     began = time.monotonic()
-    cpu_before = time.process_time(), cpu_seconds(pid)
+    cpu_before = time.process_time(), _total([servers.cpu_seconds(pid) for pid in pids])
     deadline = began + duration
+
+    async def kill_later(after: float, kill_server: Callable[[], None]) -> None:
+        await asyncio.sleep(after)
+        kill_server()
+        stats.killed_at = time.monotonic()
+
+    killer = asyncio.create_task(kill_later(*kill)) if kill else None
     await asyncio.gather(*(play_room(room, stats, deadline, pace) for room in opened))
+    if killer is not None:
+        killer.cancel()
     seconds = max(time.monotonic() - began, 1e-9)
-    rss_after = rss_kib(pid)
-    server_cpu = cpu_seconds(pid)
+    alive = [pid for pid in pids if servers.rss_kib(pid) is not None]
+    server_cpu = _total([servers.cpu_seconds(pid) for pid in pids])
     return Report(
         rooms=len(opened),
+        servers=len(bases),
         seconds=seconds,
         pace=pace,
         stats=stats,
-        rss_before=rss_before,
-        rss_after=rss_after,
+        rss_before=rss_before if alive == pids else None,
+        rss_after=_total([servers.rss_kib(pid) for pid in pids]),
         load_before=load_before,
         load_after=os.getloadavg()[0],
         client_cpu=time.process_time() - cpu_before[0],
         server_cpu=None if server_cpu is None else server_cpu - cpu_before[1],
     )
+
+
+# -- the servers -----------------------------------------------------------------------------------
+
+
+@contextmanager
+def started_workers(count: int, folder: Path) -> Iterator[list[tuple[subprocess.Popen, str]]]:
+    """``count`` Daphne workers on free ports, with their URLs: one on a SQLite file in
+    ``folder``, or several on ``DATABASE_URL`` (PostgreSQL) and ``REDIS_URL``. Stopped at the
+    end."""
+    if count == 1:
+        env = servers.bench_env(servers.sqlite_url(folder / "load.sqlite3"))
+    else:
+        database, redis = os.environ.get("DATABASE_URL", ""), os.environ.get("REDIS_URL", "")
+        if not database.startswith("postgres") or not redis.startswith("redis"):
+            raise SystemExit(
+                "several workers share PostgreSQL and Redis: set DATABASE_URL=postgres://… "
+                "and REDIS_URL=redis://…"
+            )
+        env = servers.bench_env(database, redis)
+    servers.migrate(env)
+    workers: list[tuple[subprocess.Popen, str]] = []
+    try:
+        for number in range(count):
+            port = servers.free_port()
+            worker = servers.start(env, port, folder / f"daphne{number + 1}.log")
+            workers.append((worker, f"http://127.0.0.1:{port}"))
+        yield workers
+    finally:
+        for worker, _url in workers:
+            servers.stop(worker)
 
 
 def bounded(limit: float, kind: type) -> Callable[[str], Any]:
@@ -479,40 +552,43 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--pace", type=float, default=1.0, help="mean think time in seconds (0: full speed)"
     )
-    parser.add_argument("--url", help="a running server, e.g. http://127.0.0.1:8000")
-    parser.add_argument("--server-pid", type=int, help="with --url: its process, for memory")
+    parser.add_argument("--workers", type=bounded(MAX_WORKERS, int), default=1)
+    parser.add_argument(
+        "--kill-worker-after", type=float, help="with --workers: kill one after this many seconds"
+    )
+    parser.add_argument("--url", action="append", help="a running server (repeatable)")
+    parser.add_argument("--server-pid", type=int, action="append", help="with --url: for memory")
     parser.add_argument("--game", default="durak", help="the game (with a htmlplayer module)")
     args = parser.parse_args(argv)
     if not 0 <= args.pace <= 60:
         parser.error("--pace must be between 0 and 60 seconds")
+    if args.kill_worker_after is not None and (args.url or args.workers < 2):
+        parser.error("--kill-worker-after needs --workers 2 or more (and no --url)")
+    if args.kill_worker_after is not None and not 0 < args.kill_worker_after < args.duration:
+        parser.error("--kill-worker-after must fall within --duration")
     # Two sockets per room on each side of loopback: raise the open-file limit as far as allowed.
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     if 4 * args.rooms + 100 > hard:
         parser.error(f"too many rooms for the open-file limit ({hard})")
     if args.url:
-        base = args.url.rstrip("/")
+        bases = [url.rstrip("/") for url in args.url]
         report = asyncio.run(
-            run(base, args.game, args.rooms, args.duration, args.pace, args.server_pid)
+            run(bases, args.game, args.rooms, args.duration, args.pace, args.server_pid or [])
         )
     else:
-        with tempfile.TemporaryDirectory(prefix="loadtest-") as folder:
-            env = server_env(Path(folder))
-            migrate(env)
-            port = free_port()
-            server = start_server(env, port, Path(folder) / "daphne.log")
-            try:
-                base = f"http://127.0.0.1:{port}"
-                report = asyncio.run(
-                    run(base, args.game, args.rooms, args.duration, args.pace, server.pid)
-                )
-            finally:
-                server.terminate()
-                try:
-                    server.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    server.kill()
-                    server.wait()
+        with (
+            tempfile.TemporaryDirectory(prefix="loadtest-") as folder,
+            started_workers(args.workers, Path(folder)) as workers,
+        ):
+            bases = [url for _worker, url in workers]
+            kill = None
+            if args.kill_worker_after is not None:
+                kill = (args.kill_worker_after, workers[0][0].kill)
+            pids = [worker.pid for worker, _url in workers]
+            report = asyncio.run(
+                run(bases, args.game, args.rooms, args.duration, args.pace, pids, kill)
+            )
     print("\n".join(report.lines()))
     return 1 if report.stats.errors else 0
 

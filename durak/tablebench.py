@@ -8,12 +8,9 @@ sent, and prints the latency percentiles. It stops by itself.
 
 import argparse
 import json
-import os
 import re
-import socket
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 import urllib.request
@@ -21,6 +18,8 @@ from http.cookiejar import CookieJar
 from pathlib import Path
 
 from websockets.sync.client import connect
+
+from cardgames import servers
 
 ROOT = Path(__file__).resolve().parent.parent
 VERSION = re.compile(r'data-version="(\d+)"')
@@ -30,50 +29,11 @@ PLAYABLE = re.compile(
 REVEAL = re.compile(r'"seat": (\d+), "version": (\d+)')
 
 
-def free_port() -> int:
-    """A TCP port free on loopback right now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 def start_server(folder: Path, port: int) -> subprocess.Popen:
     """Daphne serving the site on ``port`` with a fresh SQLite database in ``folder``."""
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"sqlite:///{folder}/bench.sqlite3",
-        "BOT_DELAY": "0",
-        # The benchmark's player sends as fast as it can: lift the per-socket limit.
-        "TABLE_RATE": "100000",
-        "TABLE_BURST": "100000",
-    }
-    env.pop("REDIS_URL", None)
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "daphne",
-            "-b",
-            "127.0.0.1",
-            "-p",
-            str(port),
-            "cardgames.asgi:application",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1)
-            return server
-        except OSError:
-            time.sleep(0.1)
-    server.kill()
-    raise SystemExit("the server did not start")
+    env = servers.bench_env(servers.sqlite_url(folder / "bench.sqlite3"))
+    servers.migrate(env)
+    return servers.start(env, port, folder / "daphne.log")
 
 
 def first_page_bytes(base: str) -> dict[str, int]:
@@ -144,7 +104,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=400)
     args = parser.parse_args()
-    port = free_port()
+    port = servers.free_port()
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as folder:
         server = start_server(Path(folder), port)
@@ -152,8 +112,7 @@ def main() -> None:
             sizes = first_page_bytes(base)
             times = play(base, port, args.moves)
         finally:
-            server.terminate()
-            server.wait(timeout=10)
+            servers.stop(server)
     print("first page load (uncompressed bytes):")
     for path, size in sizes.items():
         print(f"  {path:32} {size:7,}")

@@ -27,7 +27,7 @@ import pytest
 import redis
 from psycopg import sql
 
-from durak.tablebench import free_port
+from cardgames.servers import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 DAPHNE_APP = "cardgames.asgi:application"
@@ -101,7 +101,7 @@ def _redis_error() -> str | None:
         client.close()
 
 
-def _check_services() -> None:
+def check_services() -> None:
     """Skip if neither service answers; fail if only one does."""
     errors = [error for error in (_postgres_error(), _redis_error()) if error]
     if len(errors) == 2:
@@ -199,7 +199,7 @@ def _wait_until_serving(cluster: Cluster) -> None:
 @pytest.fixture(scope="session")
 def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
     """Two Daphne workers on a migrated fresh database and a claimed Redis database."""
-    _check_services()
+    check_services()
     with (
         postgres_database() as database_url,
         redis_database() as redis_url,

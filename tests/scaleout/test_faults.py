@@ -1,18 +1,21 @@
 """Faults: a server killed mid-game, Redis restarted mid-game, a bot that fails or overruns.
 
 The first test runs one Daphne on a SQLite file (the ``make run`` setup, started as
-``cardgames.loadtest`` starts it) and needs no service; the second uses the two workers of
-``conftest.py`` on PostgreSQL and Redis; the third runs in-process, as the tests in
+``cardgames.loadtest`` starts it) and needs no service; the second runs the load test on two
+workers of its own, on PostgreSQL and Redis, and kills one; the third uses the two workers of
+``conftest.py``; the last run in-process, as the tests in
 ``tests/web`` do. The players are ``durak.htmlplayer``: they read only the HTML they are sent.
 """
 
 import asyncio
 import json
 import logging
+import re
 import shutil
 import signal
 import sqlite3
 import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack
@@ -27,12 +30,23 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 import ai
-from cardgames import bots, loadtest
+from cardgames import bots, loadtest, servers
 from cardgames.asgi import application
 from cardgames.models import Game
 from durak import htmlplayer
 
-from .conftest import REDIS_CLAIM, REDIS_CLAIM_SECONDS, REDIS_HOST, REDIS_PORT, Cluster
+from .conftest import (
+    REDIS_CLAIM,
+    REDIS_CLAIM_SECONDS,
+    REDIS_HOST,
+    REDIS_PORT,
+    ROOT,
+    Cluster,
+    check_services,
+    postgres_database,
+    redis_database,
+    worker_env,
+)
 from .test_two_workers import (
     WAIT,
     Table,
@@ -111,9 +125,9 @@ def open_tables(base: str, game_id: str, browsers, stack: ExitStack) -> list[Tab
 def test_a_killed_server_resumes_every_game_at_its_last_accepted_move(tmp_path: Path) -> None:
     """kill -9 mid-game, start again on the same port: each room is at the last move its
     players saw, with their hands, and reconnecting players go on playing."""
-    env = loadtest.server_env(tmp_path)
-    loadtest.migrate(env)
-    port = loadtest.free_port()
+    env = servers.bench_env(servers.sqlite_url(tmp_path / "load.sqlite3"))
+    servers.migrate(env)
+    port = servers.free_port()
     base = f"http://127.0.0.1:{port}"
     log = tmp_path / "daphne.log"
     database = sqlite3.connect(tmp_path / "load.sqlite3")
@@ -124,7 +138,7 @@ def test_a_killed_server_resumes_every_game_at_its_last_accepted_move(tmp_path: 
         ).fetchone()
         return version, json.loads(state)
 
-    server = loadtest.start_server(env, port, log)
+    server = servers.start(env, port, log)
     try:
         rooms = [loadtest.open_room(base, "durak", htmlplayer.ROOM_OPTIONS) for _ in range(2)]
         seen = {}
@@ -144,7 +158,7 @@ def test_a_killed_server_resumes_every_game_at_its_last_accepted_move(tmp_path: 
                 assert saved == version == first.version == second.version
                 check_hands(first, state["hands"][0], state["hands"][1])
                 check_hands(second, state["hands"][1], state["hands"][0])
-        server = loadtest.start_server(env, port, log)
+        server = servers.start(env, port, log)
         with ExitStack() as stack:
             for game_id, *browsers in rooms:
                 version = seen[game_id][0]
@@ -156,6 +170,40 @@ def test_a_killed_server_resumes_every_game_at_its_last_accepted_move(tmp_path: 
         server.kill()
         server.wait()
         database.close()
+
+
+# -- (a') one of two workers killed under load ----------------------------------------------------
+
+KILL_ROOMS = 6
+
+
+def test_a_worker_killed_under_load_loses_no_game(tmp_path: Path) -> None:
+    """The load test on two workers of PostgreSQL and Redis, the first killed (SIGKILL) in the
+    middle: its clients reconnect to the other worker, every room plays on, no move is lost."""
+    check_services()
+    with postgres_database() as database_url, redis_database() as redis_url:
+        run = subprocess.run(
+            [
+                sys.executable,
+                *("-m", "cardgames.loadtest", "--workers", "2", "--pace", "0.2"),
+                *("--rooms", str(KILL_ROOMS), "--duration", "14", "--kill-worker-after", "6"),
+            ],
+            cwd=ROOT,
+            env={**worker_env(database_url, redis_url), "DEBUG": "1"},
+            capture_output=True,
+            text=True,
+            timeout=180,
+            check=False,
+        )
+    report = run.stdout
+    assert run.returncode == 0, f"{report}\n{run.stderr[-3000:]}"
+    assert "errors 0:" in report and "lost moves 0" in report, report
+    reconnected = re.search(r"(\d+) sockets reconnected, (\d+) of (\d+) rooms played on", report)
+    assert reconnected is not None, report
+    sockets, played_on, rooms = map(int, reconnected.groups())
+    # Each room has one seat on each worker: the killed worker's seat of every room reconnected.
+    assert sockets >= KILL_ROOMS
+    assert played_on == rooms == KILL_ROOMS
 
 
 # -- (b) Redis restarted mid-game ------------------------------------------------------------------

@@ -1,7 +1,6 @@
 """Fixtures shared by the web tests."""
 
 import pytest
-
 from django.utils import translation
 
 from cardgames import bots

@@ -3,9 +3,9 @@
 import random
 
 import pytest
-from django.utils import translation
 from channels.db import database_sync_to_async
 from django.test import Client
+from django.utils import translation
 from table_helpers import Table, alert_in, start_computer_game, version_of
 
 from cardgames import bots

@@ -1,0 +1,117 @@
+"""Local Daphne workers for the benchmarks and the load test.
+
+Each is started on a free loopback port with the environment it is given, answered for before
+it is handed over, and stopped (or killed, to test a crash) by the caller. Benchmark workers
+run bots without delay and lift the per-socket message limit: their clients are machines.
+"""
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+START_TIMEOUT = 60
+DAPHNE = [sys.executable, "-m", "daphne", "-b", "127.0.0.1"]
+APPLICATION = "cardgames.asgi:application"
+
+
+def free_port() -> int:
+    """A TCP port free on loopback right now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def sqlite_url(path: Path) -> str:
+    """A ``DATABASE_URL`` for a SQLite file with the options ``make run``'s database has."""
+    options = {
+        "timeout": "20",
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
+    return f"sqlite:///{path}?{urllib.parse.urlencode(options)}"
+
+
+def bench_env(database_url: str, redis_url: str | None = None) -> dict[str, str]:
+    """The environment of a benchmark worker: this database, this channel layer (none: the
+    in-memory one, a single worker), bots at once, no per-socket limit."""
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "BOT_DELAY": "0",
+        "TABLE_RATE": "100000",
+        "TABLE_BURST": "100000",
+    }
+    env.pop("REDIS_URL", None)
+    if redis_url:
+        env["REDIS_URL"] = redis_url
+    return env
+
+
+def migrate(env: dict[str, str]) -> None:
+    """Create the tables of the database ``env`` names."""
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+
+
+def start(env: dict[str, str], port: int, log: Path) -> subprocess.Popen:
+    """Daphne serving the site on ``port`` of loopback, its output in ``log``; once it answers."""
+    with log.open("ab") as output:
+        server = subprocess.Popen(
+            [*DAPHNE, "-p", str(port), APPLICATION],
+            cwd=ROOT,
+            env=env,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+        )
+    deadline = time.monotonic() + START_TIMEOUT
+    while time.monotonic() < deadline and server.poll() is None:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2):
+                return server
+        except OSError:
+            time.sleep(0.1)
+    server.kill()
+    server.wait()
+    raise RuntimeError(f"the server did not start; its log:\n{log.read_text()}")
+
+
+def stop(server: subprocess.Popen) -> None:
+    """Stop ``server`` (politely, then not); nothing if it has already exited."""
+    if server.poll() is not None:
+        return
+    server.send_signal(signal.SIGTERM)
+    try:
+        server.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
+
+
+def cpu_seconds(pid: int | None) -> float | None:
+    """The CPU time (user and system) process ``pid`` has used, None if it cannot be read."""
+    if pid is None:
+        return None
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rss_kib(pid: int | None) -> int | None:
+    """The resident memory of process ``pid`` in KiB, None if it cannot be read."""
+    if pid is None:
+        return None
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    except OSError:
+        return None
+    return None
