@@ -48,6 +48,7 @@ from types import ModuleType
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.server import serve
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from cardgames import servers
@@ -66,6 +67,8 @@ SETUP_AT_ONCE = 8
 MAX_REFUSALS = 5
 # Think times are spread evenly over pace × (1 ± PACE_SPREAD).
 PACE_SPREAD = 0.5
+# Round trips of the raw websockets echo measured beside the tables.
+ECHO_ROUNDS = 1000
 
 VERSION = re.compile(r'<div id="table"[^>]*data-version="(\d+)"')
 ALERT = re.compile(r'role="alert">([^<]*)<')
@@ -400,6 +403,7 @@ class Report:
     load_after: float
     client_cpu: float
     server_cpu: float | None
+    echo_ms: float
 
     def lines(self) -> list[str]:
         """The report as text lines."""
@@ -415,7 +419,8 @@ class Report:
             cuts = statistics.quantiles(stats.latencies, n=100, method="inclusive")
             lines.append(
                 f"move -> fragment: p50 {cuts[49]:.1f} ms, p95 {cuts[94]:.1f} ms, "
-                f"p99 {cuts[98]:.1f} ms, max {max(stats.latencies):.1f} ms"
+                f"p99 {cuts[98]:.1f} ms, max {max(stats.latencies):.1f} ms "
+                f"(a raw websockets echo here: p50 {self.echo_ms:.2f} ms)"
             )
         lines.append(
             f"errors {stats.errors}: refusals {stats.refusals}, closed sockets {stats.closed}, "
@@ -445,6 +450,26 @@ class Report:
         return lines
 
 
+async def echo_round_trip(rounds: int = ECHO_ROUNDS) -> float:
+    """The median round trip (ms) of a raw ``websockets`` echo on loopback, both ends here: the
+    floor under any table's move-to-fragment time on this machine."""
+
+    async def echo(connection: Any) -> None:
+        async for message in connection:
+            await connection.send(message)
+
+    async with serve(echo, "127.0.0.1", 0) as server:
+        port = server.sockets[0].getsockname()[1]
+        async with connect(f"ws://127.0.0.1:{port}") as client:
+            times = []
+            for _round in range(rounds):
+                began = time.perf_counter()
+                await client.send('{"op": "move"}')
+                await client.recv()
+                times.append((time.perf_counter() - began) * 1000)
+    return statistics.median(times)
+
+
 def _total(values: list[Any]) -> Any:
     """The sum of readings, None if any is missing."""
     return None if not values or any(value is None for value in values) else sum(values)
@@ -463,6 +488,7 @@ async def run(
     and measure; ``kill``: after how many seconds of play to call what kills a server."""
     player = importlib.import_module(f"{game}.htmlplayer")
     stats = Stats()
+    echo_ms = await echo_round_trip()
     load_before = os.getloadavg()[0]
     rss_before = _total([servers.rss_kib(pid) for pid in pids])
     gate = asyncio.Semaphore(SETUP_AT_ONCE)
@@ -498,6 +524,7 @@ async def run(
         load_after=os.getloadavg()[0],
         client_cpu=time.process_time() - cpu_before[0],
         server_cpu=None if server_cpu is None else server_cpu - cpu_before[1],
+        echo_ms=echo_ms,
     )
 
 

@@ -79,8 +79,14 @@ class GameKind:
         """The notation a table's form ``message`` means, or None if it means none of ``legal``."""
         raise NotImplementedError
 
-    def board_context(self, game: Any, seat: int | None, legal: list[Any], names: list[str]):
-        """The template context of the board as ``seat`` sees it (None: nobody's hand)."""
+    def board_context(
+        self, view: dict[str, Any], seat: int | None, legal: list[Any], names: list[str]
+    ) -> dict[str, Any]:
+        """The template context of the board as ``seat`` sees it (None: nobody's hand).
+
+        ``view`` is the engine's view of ``seat`` (of seat 0 when ``seat`` is None: then only
+        its public parts may be shown).
+        """
         raise NotImplementedError
 
     def recent_moves(

@@ -56,7 +56,10 @@ def table_context(
     # Pass and play shares one screen: moves are told with names, never "you".
     handoff_mode = game.mode == Mode.HOTSEAT
     you = None if handoff_mode else seen.seat
-    log = engine.view(you if you is not None else 0)["log"]  # the log is public: any seat's
+    # The view of the seat whose hand is shown; with none, seat 0's, of which only the public
+    # parts (the log, the counts) are used.
+    view = engine.view(seen.seat if seen.seat is not None else 0)
+    log = view["log"]
     moves = kind.recent_moves(log, names, RECENT_MOVES, you=you)
     over_message = kind.over_message(engine) if finished else ""
     context = {
@@ -85,7 +88,7 @@ def table_context(
         "board_template": kind.board_template,
     }
     if not seen.handoff:
-        context["board"] = kind.board_context(engine, seen.seat, legal, names)
+        context["board"] = kind.board_context(view, seen.seat, legal, names)
     return context
 
 

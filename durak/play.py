@@ -119,10 +119,9 @@ class DurakKind(GameKind):
     # -- the table as one seat sees it ---------------------------------------------------------
 
     def board_context(
-        self, game: durak_engine.Game, seat: int | None, legal: list[Any], names: list[str]
+        self, view: dict[str, Any], seat: int | None, legal: list[Any], names: list[str]
     ) -> dict[str, Any]:
         """Opponents, stock and trump, the bout, the hand and the moves ``seat`` has now."""
-        view = game.view(seat if seat is not None else 0)
         players = view["players"]
         me = seat if seat is not None else 0
         trump_suit = view["trump_suit"]

@@ -128,12 +128,11 @@ class RummyKind(GameKind):
     # -- the table as one seat sees it ---------------------------------------------------------
 
     def board_context(
-        self, game: rummy_engine.Game, seat: int | None, legal: list[Any], names: list[str]
+        self, view: dict[str, Any], seat: int | None, legal: list[Any], names: list[str]
     ) -> dict[str, Any]:
         """Opponent, stock and discard pile, table melds, the hand, the phase and the moves
         ``seat`` has now; at a round's end the hands left and the points."""
         me = seat if seat is not None else 0
-        view = game.view(me)
         kinds = {action.kind for action in legal}
         draws = {str(action) for action in legal if action.kind.startswith("draw")}
         layoff_targets = {action.meld for action in legal if action.kind == "layoff"}
@@ -181,7 +180,6 @@ class RummyKind(GameKind):
             )
         drawn = view["drawn_from_discard"] if seat is not None else None
         return {
-            "view": view,
             "me": players[0] if seat is not None else None,
             "opponents": players[1:] if seat is not None else players,
             "players": players,
