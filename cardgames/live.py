@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy as _
 
 from cardgames import bots, play, presence, ratelimit, seatkeys
 from cardgames.browser import COOKIE_NAME
-from cardgames.models import Game, Mode
+from cardgames.models import Game, Mode, Seat
 from cardgames.render import acting_seat, error_html, table_push
 from cardgames.viewers import Viewer, viewer_for
 
@@ -204,9 +204,10 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     # -- helpers ---------------------------------------------------------------------------------
 
-    def _game(self) -> Game | None:
-        """The game's row with its seats (read once for a whole render or move)."""
-        return Game.objects.prefetch_related("seats").filter(pk=self.game_id).first()
+    def _game(self) -> tuple[Game, list[Seat]] | None:
+        """The game's row and its seats (read once for a whole render)."""
+        game = Game.objects.filter(pk=self.game_id).first()
+        return None if game is None else (game, list(game.seats.all()))
 
     def _handle(self, message: dict[str, Any]) -> play.Played | None:
         """Do what ``message`` asks; a move returns what was played, for the table it shows."""
@@ -214,10 +215,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         op = message.get("op", "move")
         if op == "move":
             return play.act(self.game_id, self._seat_for(message), message, version)
-        game = self._game()
-        if game is None:
+        table = self._game()
+        if table is None:
             raise play.Refused(_("This game no longer exists."))
-        viewer = self._viewer_now(game)
+        viewer = self._viewer_now(*table)
         if op == "follow" and viewer.seat is not None:
             play.accept(self.game_id, viewer.seat, str(message.get("name", "")), version)
         elif op in ("follow", "reveal", "level") and not viewer.owner:
@@ -235,8 +236,8 @@ class TableConsumer(AsyncWebsocketConsumer):
     def _seat_for(self, message: dict[str, Any]) -> play.SeatOf:
         """The seat a move of this socket acts for, decided on the locked row."""
 
-        def seat_of(game: Game, engine: Any) -> int:
-            seat = acting_seat(game, self._viewer_now(game), engine)
+        def seat_of(game: Game, seats: list[Seat], engine: Any) -> int:
+            seat = acting_seat(game, self._viewer_now(game, seats), engine)
             if seat is None:
                 raise play.Refused(_("It is not your turn."))
             claimed = message.get("seat")
@@ -246,29 +247,34 @@ class TableConsumer(AsyncWebsocketConsumer):
 
         return seat_of
 
-    def _viewer_now(self, game: Game) -> Viewer:
+    def _viewer_now(self, game: Game, seats: list[Seat]) -> Viewer:
         """Who this socket is now: in a room, its seat key decides at every render and move,
         since the seat may have been given up ("Clear my data") and taken by someone else."""
         if game.mode != Mode.ONLINE:
             return self.viewer
-        return viewer_for(game, self.browser_id, self.seat_key) or Viewer()
+        return viewer_for(game, self.browser_id, self.seat_key, seats) or Viewer()
 
     @database_sync_to_async
     def _find_viewer(self) -> Viewer | None:
-        game = self._game()
-        return None if game is None else viewer_for(game, self.browser_id, self.seat_key)
+        table = self._game()
+        if table is None:
+            return None
+        game, seats = table
+        return viewer_for(game, self.browser_id, self.seat_key, seats)
 
     @database_sync_to_async
     def _render(
         self, error: Any = None, played: play.Played | None = None
     ) -> tuple[int, str] | None:
         # Right after this socket's own move, the row saved by the move is the current one.
-        game = self._game() if played is None else played.game
-        if game is None:
+        table = self._game() if played is None else (played.game, played.seats)
+        if table is None:
             return None
+        game, seats = table
         engine = None if played is None else played.engine
+        viewer = self._viewer_now(game, seats)
         with translation.override(self.language):
-            html, self.told = table_push(game, self._viewer_now(game), self.told, engine)
+            html, self.told = table_push(game, viewer, self.told, engine, seats)
             if error is not None:
                 html += error_html(error)
             return game.version, html

@@ -132,12 +132,10 @@ def saved_game(browser: Browser, kind: GameKind, mode: str, variant: Variant) ->
 # -- changes --------------------------------------------------------------------------------------
 
 
-def _locked(game_id: str, version: Any, with_seats: bool = False) -> Game:
-    """The row of ``game_id``, locked until the transaction ends, at the ``version`` expected
-    (``with_seats``: its seats read too)."""
+def _locked(game_id: str, version: Any) -> Game:
+    """The row of ``game_id``, locked until the transaction ends, at the ``version`` expected."""
     version = _as_version(version)
-    games = Game.objects.select_for_update().filter(pk=game_id)
-    game = (games.prefetch_related("seats") if with_seats else games).first()
+    game = Game.objects.select_for_update().filter(pk=game_id).first()
     if game is None:
         raise Refused(_("This game no longer exists."))
     if version != game.version:
@@ -191,17 +189,18 @@ def asked_seat(game: Game, engine: Any | None = None) -> int | None:
 
 @dataclass(frozen=True)
 class Played:
-    """A move that was applied: the saved row (its seats read in the move's transaction), the
-    engine game after the move, and the move's notation."""
+    """A move that was applied: the saved row and its seats (read in the move's transaction),
+    the engine game after the move, and the move's notation."""
 
     game: Game
+    seats: list[Seat]
     engine: Any
     notation: str
 
 
-# Which seat a message acts for, decided on the locked row and its engine game; raises
-# Refused if the sender may not act at all.
-SeatOf = Callable[[Game, Any], int]
+# Which seat a message acts for, decided on the locked row, its seats and its engine game;
+# raises Refused if the sender may not act at all.
+SeatOf = Callable[[Game, list[Seat], Any], int]
 
 
 def act(game_id: str, seat: int | SeatOf, message: Mapping[str, Any], version: Any) -> Played:
@@ -230,14 +229,15 @@ def _apply(
     version: Any,
     choose: Callable[[GameKind, list[Any]], str | None],
 ) -> Played:
-    game = _locked(game_id, version, with_seats=True)
-    hold = hold_reason(game, list(game.seats.all()))
+    game = _locked(game_id, version)
+    seats = list(game.seats.all())
+    hold = hold_reason(game, seats)
     if hold is not None:
         raise Refused(hold)
     kind = kind_of(game)
     engine = kind.load(game.state)
     if callable(seat):
-        seat = seat(game, engine)
+        seat = seat(game, seats, engine)
     if kind.seat_to_ask(engine) != seat:
         raise Refused(_("It is not your turn."))
     notation = choose(kind, engine.legal_actions(seat))
@@ -252,7 +252,7 @@ def _apply(
     if kind.seat_to_ask(engine) != seat:
         game.shown_seat = None  # pass and play: hide this hand before the device changes hands
     _save(game, engine)
-    return Played(game, engine, notation)
+    return Played(game, seats, engine, notation)
 
 
 def _record_result(game: Game, kind: GameKind, engine: Any) -> None:

@@ -34,6 +34,7 @@ def table_context(
     error: Any = None,
     told: int | None = None,
     engine: Any = None,
+    seats: list[Seat] | None = None,
 ) -> dict[str, Any]:
     """The context of ``cardgames/_table.html`` as ``viewer`` sees ``game``.
 
@@ -43,7 +44,7 @@ def table_context(
     """
     kind = play.kind_of(game)
     engine = kind.load(game.state) if engine is None else engine
-    seats = list(game.seats.all())
+    seats = list(game.seats.all()) if seats is None else seats
     names = play.seat_names(game, seats)
     asked = kind.seat_to_ask(engine)
     seen = seen_by(game, viewer, asked)
@@ -92,10 +93,16 @@ def table_context(
     return context
 
 
-def table_push(game: Game, viewer: Viewer, told: int | None, engine: Any = None) -> tuple[str, int]:
+def table_push(
+    game: Game,
+    viewer: Viewer,
+    told: int | None,
+    engine: Any = None,
+    seats: list[Seat] | None = None,
+) -> tuple[str, int]:
     """The out-of-band table fragment for a page told of ``told`` log entries so far, with the
     news for its live region; and how many entries the page is told of once it has it."""
-    context = table_context(game, viewer, oob=True, told=told, engine=engine)
+    context = table_context(game, viewer, oob=True, told=told, engine=engine, seats=seats)
     return render_to_string("cardgames/_table.html", context), context["moves_told"]
 
 

@@ -7,7 +7,7 @@ sees no hand at all.
 
 from dataclasses import dataclass
 
-from cardgames.models import Game, Mode
+from cardgames.models import Game, Mode, Seat
 from cardgames.seatkeys import key_matches
 
 
@@ -38,11 +38,14 @@ class Seen:
         return self.seat is not None and self.seat == self.asked
 
 
-def viewer_for(game: Game, browser_id: str, seat_key: str) -> Viewer | None:
-    """Who the holder of these cookies is at ``game``; None if they may not look at all."""
+def viewer_for(
+    game: Game, browser_id: str, seat_key: str, seats: list[Seat] | None = None
+) -> Viewer | None:
+    """Who the holder of these cookies is at ``game`` (whose ``seats`` may have been read
+    already); None if they may not look at all."""
     if game.mode != Mode.ONLINE:
         return Viewer(owner=True) if browser_id and game.owner_id == browser_id else None
-    for seat in game.seats.all():
+    for seat in game.seats.all() if seats is None else seats:
         if key_matches(seat_key, seat.key_hash):
             return Viewer(seat=seat.number)
     return Viewer()
