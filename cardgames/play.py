@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from cardgames import presence, seatkeys
 from cardgames.models import Browser, Game, Mode, Seat
 from cardgames.registry import GameKind, Variant, get_kind
+from cardgames.transactions import writing
 from cards import IllegalAction, new_seed
 
 LEVELS = ("easy", "medium", "hard")
@@ -80,7 +81,7 @@ def computer_names(count: int) -> list[str]:
     ]
 
 
-@transaction.atomic
+@writing
 def start(
     browser: Browser,
     kind: GameKind,
@@ -222,7 +223,7 @@ def act_notation(game_id: str, seat: int, notation: str, version: Any) -> str:
     ).notation
 
 
-@transaction.atomic
+@writing
 def _apply(
     game_id: str,
     seat: int | SeatOf,
@@ -272,7 +273,7 @@ def _record_result(game: Game, kind: GameKind, engine: Any) -> None:
     game.series = series
 
 
-@transaction.atomic
+@writing
 def follow_up(game_id: str, name: str, version: Any) -> None:
     """Start what comes next: ``"new"`` (a new deal, series kept) or a kind's follow-up.
 
@@ -298,7 +299,7 @@ def _start_follow_up(game: Game, name: str) -> None:
     _save(game, engine)
 
 
-@transaction.atomic
+@writing
 def accept(game_id: str, seat: int, name: str, version: Any) -> bool:
     """A room's seat accepts the follow-up ``name``; it starts once every seated person has.
 
@@ -323,7 +324,7 @@ def accept(game_id: str, seat: int, name: str, version: Any) -> bool:
     return False
 
 
-@transaction.atomic
+@writing
 def reveal(game_id: str, seat: int, version: Any) -> None:
     """Pass and play: the player of ``seat`` confirmed they hold the device; show their hand."""
     game = _locked(game_id, version)
@@ -333,7 +334,7 @@ def reveal(game_id: str, seat: int, version: Any) -> None:
     _bump(game, "shown_seat")
 
 
-@transaction.atomic
+@writing
 def set_level(game_id: str, level: str) -> None:
     """Change the level of every computer seat; the position is kept."""
     if level not in LEVELS:
@@ -352,7 +353,7 @@ def set_level(game_id: str, level: str) -> None:
 # -- online rooms ---------------------------------------------------------------------------------
 
 
-@transaction.atomic
+@writing
 def open_room(
     browser: Browser,
     kind: GameKind,
@@ -400,7 +401,7 @@ def open_room(
     return game, key
 
 
-@transaction.atomic
+@writing
 def claim_seat(game_id: str, browser: Browser, name: str) -> tuple[int, str]:
     """Give the first free seat of a room to ``browser`` as ``name``; the seat and its key."""
     game = Game.objects.select_for_update().filter(pk=game_id, mode=Mode.ONLINE).first()
@@ -419,7 +420,7 @@ def claim_seat(game_id: str, browser: Browser, name: str) -> tuple[int, str]:
     return seat.number, key
 
 
-@transaction.atomic
+@writing
 def give_up_seats(browser: Browser) -> list[str]:
     """Free every room seat ``browser`` holds (its data is being cleared); those rooms' ids."""
     seats = list(Seat.objects.filter(browser=browser).select_related("game"))

@@ -12,6 +12,7 @@ from django.db.models.functions import Greatest
 from django.utils import timezone
 
 from cardgames.models import Seat
+from cardgames.transactions import writing
 
 HEARTBEAT = 20
 STALE_AFTER = 3 * HEARTBEAT
@@ -26,6 +27,7 @@ def is_present(seat: Seat) -> bool:
     return timezone.now() - seat.seen_at < timedelta(seconds=STALE_AFTER)
 
 
+@writing
 def arrive(game_id: str, number: int) -> None:
     """A socket of seat ``number`` opened."""
     Seat.objects.filter(game_id=game_id, number=number).update(
@@ -33,11 +35,13 @@ def arrive(game_id: str, number: int) -> None:
     )
 
 
+@writing
 def beat(game_id: str, number: int) -> None:
     """A socket of seat ``number`` is still open."""
     Seat.objects.filter(game_id=game_id, number=number).update(seen_at=timezone.now())
 
 
+@writing
 def leave(game_id: str, number: int) -> None:
     """A socket of seat ``number`` closed."""
     Seat.objects.filter(game_id=game_id, number=number).update(
