@@ -103,8 +103,9 @@ class GameKind:
         """Whether play has stopped: the game, or in a match the round, is over."""
         return game.outcome is not None
 
-    def over_message(self, game: Any) -> str | Promise:
-        """What the table says once play has stopped (``finished``)."""
+    def over_message(self, game: Any, names: list[str], you: int | None = None) -> str | Promise:
+        """What the table says, and screen readers hear, once play has stopped (``finished``);
+        said to seat ``you`` (if any) in the second person."""
         return _("The game is over.")
 
     def result(self, game: Any) -> tuple[list[int], list[int]] | None:

@@ -62,7 +62,7 @@ def table_context(
     view = engine.view(seen.seat if seen.seat is not None else 0)
     log = view["log"]
     moves = kind.recent_moves(log, names, RECENT_MOVES, you=you)
-    over_message = kind.over_message(engine) if finished else ""
+    over_message = kind.over_message(engine, names, you) if finished else ""
     context = {
         "viewer": viewer,
         "online": online,

@@ -226,6 +226,17 @@ class DurakKind(GameKind):
         durak = outcome["durak"]
         return [seat for seat in range(game.config.players) if seat != durak], [durak]
 
+    def over_message(
+        self, game: durak_engine.Game, names: list[str], you: int | None = None
+    ) -> str:
+        """Who is the durak (said to them in the second person), or that nobody is."""
+        durak = game.outcome["durak"]
+        if durak is None:
+            return _("A draw: nobody is the durak")
+        if durak == you:
+            return _("You are the durak")
+        return _("%(name)s is the durak") % {"name": names[durak]}
+
     def follow_ups(self, game: durak_engine.Game) -> list[tuple[str, Any]]:
         """After a game: a new one."""
         return [("new", gettext_lazy("New game"))]

@@ -250,7 +250,9 @@ class RummyKind(GameKind):
         """Play has stopped: the round (and maybe the match) is over."""
         return game.round_outcome is not None
 
-    def over_message(self, game: rummy_engine.Game) -> Any:
+    def over_message(
+        self, game: rummy_engine.Game, names: list[str], you: int | None = None
+    ) -> Any:
         """The round is over, or the whole match."""
         if game.outcome is not None:
             return gettext_lazy("The match is over.")

@@ -1,6 +1,7 @@
 """The Durak table through the platform: starting, moves, bots, refusals, saves and levels."""
 
 import random
+import re
 
 import pytest
 from channels.db import database_sync_to_async
@@ -284,6 +285,9 @@ async def test_the_result_counts_in_the_series_and_new_game_deals_again(settings
         # Said to you in the second person: never "You is the durak".
         expected = "You are the durak" if durak == 0 else "Computer 1 is the durak"
         assert expected in html and "You is" not in html
+        # Screen readers hear who lost, after the last move, not only that the game is over.
+        announced = re.search(r'innerHTML:#announce">(.*?)</div>', html, re.S).group(1)
+        assert announced.endswith(f"<p>{expected}</p>")
         losses = [0, 0]
         losses[durak] = 1
         wins = [1 - loss for loss in losses]
