@@ -273,6 +273,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         game, seats = table
         engine = None if played is None else played.engine
         viewer = self._viewer_now(game, seats)
+        if self.viewer.seat is not None and viewer.seat != self.viewer.seat:
+            # The seat was given up ("Clear my data") and may be someone else's now: this socket
+            # no longer keeps it present.
+            presence.leave(self.game_id, self.viewer.seat)
+            self.viewer = viewer
         with translation.override(self.language):
             html, self.told = table_push(game, viewer, self.told, engine, seats)
             if error is not None:

@@ -472,6 +472,9 @@ async def test_a_seat_given_up_is_not_played_from_a_socket_opened_before(setting
         await database_sync_to_async(play.act)(game.pk, 0, {"kind": "attack", "card": "6c"}, 2)
         html = await old_tab.wait_until(lambda html: version_of(html) >= 3)
         assert "Carol" in html and "(you)" not in html
+        # Carol has no socket open: the old tab of the seat's former holder does not keep her
+        # seat present.
+        assert re.search(r"Carol</span>\s*<span class=\"room-seat__state\">away", html), html
         assert not any(shows(frame, card) for frame in old_tab.frames[-2:] for card in BOB_HIDDEN)
         html = await send(old_tab, refused, op="move", kind="take", version=3)
         assert alert_in(html) == "It is not your turn."
