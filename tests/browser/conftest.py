@@ -7,12 +7,6 @@ therefore package-scoped (``tests/browser`` is a package) and closed before the 
 """
 
 import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,15 +14,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
+from cardgames import servers
+
 from .pages import COUNT_MESSAGES
 
-ROOT = Path(__file__).resolve().parents[2]
-DAPHNE_APP = "cardgames.asgi:application"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 
 # Bots play almost at once, so that a whole game fits in a few seconds.
 BOT_DELAY = "0.05"
-SERVER_START_TIMEOUT = 60
 # How long a page waits for anything (a selector, a swap) before the test fails.
 TIMEOUT_MS = 15_000
 
@@ -58,13 +51,6 @@ class Server:
     log: Path
 
 
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nothing listens on right now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def server_env(database: Path) -> dict[str, str]:
     """The environment of the test server: its own SQLite file, fast bots, DEBUG for statics."""
     env = {key: value for key, value in os.environ.items() if key not in SETTINGS_VARIABLES}
@@ -78,58 +64,20 @@ def server_env(database: Path) -> dict[str, str]:
     return env
 
 
-def wait_until_serving(url: str, process: subprocess.Popen, log: Path) -> None:
-    """Return once ``url`` answers; fail with the server's log if it dies or never answers."""
-    deadline = time.monotonic() + SERVER_START_TIMEOUT
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            pytest.fail(f"the test server exited with {process.returncode}:\n{log.read_text()}")
-        try:
-            with urllib.request.urlopen(url, timeout=2) as response:
-                if response.status == 200:
-                    return
-        except (urllib.error.URLError, OSError):
-            time.sleep(0.2)
-    pytest.fail(f"no answer from {url} in {SERVER_START_TIMEOUT}s; the log:\n{log.read_text()}")
-
-
 @pytest.fixture(scope="package")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A Daphne server of the site on a fresh migrated SQLite database."""
     folder = tmp_path_factory.mktemp("browser-server")
     database = folder / "browser.sqlite3"
     env = server_env(database)
-    migrate = subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--noinput"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if migrate.returncode:
-        pytest.fail(f"manage.py migrate failed:\n{migrate.stdout}\n{migrate.stderr}")
-    port = free_port()
+    servers.migrate(env)
+    port = servers.free_port()
     log = folder / "daphne.log"
-    with log.open("w") as output:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), DAPHNE_APP],
-            cwd=ROOT,
-            env=env,
-            stdout=output,
-            stderr=subprocess.STDOUT,
-        )
-    url = f"http://127.0.0.1:{port}"
+    process = servers.start(env, port, log)
     try:
-        wait_until_serving(url + "/", process, log)
-        yield Server(url, database, log)
+        yield Server(f"http://127.0.0.1:{port}", database, log)
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        servers.stop(process)
 
 
 @pytest.fixture(autouse=True)

@@ -12,10 +12,6 @@ for these tests): the game rows are read with psycopg directly.
 import os
 import secrets
 import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -27,10 +23,9 @@ import pytest
 import redis
 from psycopg import sql
 
-from cardgames.servers import free_port
+from cardgames import servers
 
 ROOT = Path(__file__).resolve().parents[2]
-DAPHNE_APP = "cardgames.asgi:application"
 
 POSTGRES = "postgres://postgres@127.0.0.1:5432"
 REDIS_HOST, REDIS_PORT = "127.0.0.1", 6379
@@ -39,7 +34,6 @@ REDIS_DATABASES = range(7, 16)
 REDIS_CLAIM = "cardgames-tests:claimed"
 REDIS_CLAIM_SECONDS = 600
 CONNECT_TIMEOUT = 3
-SERVER_START_TIMEOUT = 60
 
 # Variables that would make a worker use another database or channel layer than its own.
 SETTINGS_VARIABLES = ("DATABASE_URL", "REDIS_URL", "DEBUG", "BOT_DELAY", "ALLOWED_HOSTS")
@@ -172,30 +166,6 @@ def worker_env(database_url: str, redis_url: str) -> dict[str, str]:
     return env
 
 
-def daphne_command(port: int) -> list[str]:
-    """The command of a worker serving the site on ``port`` of the loopback interface."""
-    return [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), DAPHNE_APP]
-
-
-def _wait_until_serving(cluster: Cluster) -> None:
-    """Return once both workers answer; fail with their logs if one dies or never answers."""
-    deadline = time.monotonic() + SERVER_START_TIMEOUT
-    waiting = set(range(len(cluster.urls)))
-    while waiting and time.monotonic() < deadline:
-        cluster.check_alive()
-        for number in list(waiting):
-            try:
-                with urllib.request.urlopen(cluster.urls[number] + "/", timeout=2) as response:
-                    if response.status == 200:
-                        waiting.discard(number)
-            except (urllib.error.URLError, OSError):
-                pass
-        if waiting:
-            time.sleep(0.2)
-    if waiting:
-        pytest.fail(f"no answer in {SERVER_START_TIMEOUT}s from {waiting}:\n{cluster.all_logs()}")
-
-
 @pytest.fixture(scope="session")
 def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
     """Two Daphne workers on a migrated fresh database and a claimed Redis database."""
@@ -205,50 +175,24 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
         redis_database() as redis_url,
     ):
         env = worker_env(database_url, redis_url)
-        migrate = subprocess.run(
-            [sys.executable, "manage.py", "migrate", "--noinput"],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        if migrate.returncode:
-            pytest.fail(f"manage.py migrate failed:\n{migrate.stdout}\n{migrate.stderr}")
+        servers.migrate(env)
         folder = tmp_path_factory.mktemp("workers")
-        ports = [free_port()]
+        ports = [servers.free_port()]
         while len(ports) < 2:
-            ports += [port for port in [free_port()] if port not in ports]
+            ports += [port for port in [servers.free_port()] if port not in ports]
         logs = [folder / f"worker{number + 1}.log" for number in range(2)]
-        processes = []
-        for port, log in zip(ports, logs, strict=True):
-            with log.open("w") as output:
-                processes.append(
-                    subprocess.Popen(
-                        daphne_command(port),
-                        cwd=ROOT,
-                        env=env,
-                        stdout=output,
-                        stderr=subprocess.STDOUT,
-                    )
-                )
+        processes: list[subprocess.Popen] = []
         try:
+            for port, log in zip(ports, logs, strict=True):
+                processes.append(servers.start(env, port, log))
             with psycopg.connect(database_url, autocommit=True) as connection:
-                running = Cluster(
+                yield Cluster(
                     urls=[f"http://127.0.0.1:{port}" for port in ports],
                     database_url=database_url,
                     logs=logs,
                     processes=processes,
                     connection=connection,
                 )
-                _wait_until_serving(running)
-                yield running
         finally:
             for process in processes:
-                process.terminate()
-            for process in processes:
-                try:
-                    process.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    process.kill()
-                    process.wait()
+                servers.stop(process)
