@@ -6,7 +6,8 @@ moves it reads from the HTML it is sent, for S seconds; a finished game is follo
 one. It prints the moves per second, the time from sending a move to receiving the fragment of
 the next version on that socket (p50/p95/p99), the errors and the servers' memory per room.
 
-The servers it measures:
+The servers it measures run with ``DEBUG`` off, as deployed (on plain HTTP: the clients send
+the secure cookies to loopback all the same):
 
 - by default, one Daphne it starts itself on a free loopback port with a temporary SQLite
   database (the ``make run`` setup);
@@ -42,7 +43,6 @@ import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from http.cookiejar import CookieJar
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -122,8 +122,7 @@ class Browser:
 
     def __init__(self, base: str) -> None:
         self.base = base
-        self.jar = CookieJar()
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+        self.opener, self.jar = servers.loopback_opener()
 
     def post_form(self, page: str, action: str, fields: dict[str, str]) -> str:
         """Submit a form of ``page`` (with its CSRF token) to ``action``; the final URL."""
@@ -537,7 +536,7 @@ def started_workers(count: int, folder: Path) -> Iterator[list[tuple[subprocess.
     ``folder``, or several on ``DATABASE_URL`` (PostgreSQL) and ``REDIS_URL``. Stopped at the
     end."""
     if count == 1:
-        env = servers.bench_env(servers.sqlite_url(folder / "load.sqlite3"))
+        env = servers.bench_env(servers.sqlite_url(folder / "load.sqlite3"), production=True)
     else:
         database, redis = os.environ.get("DATABASE_URL", ""), os.environ.get("REDIS_URL", "")
         if not database.startswith("postgres") or not redis.startswith("redis"):
@@ -545,7 +544,7 @@ def started_workers(count: int, folder: Path) -> Iterator[list[tuple[subprocess.
                 "several workers share PostgreSQL and Redis: set DATABASE_URL=postgres://… "
                 "and REDIS_URL=redis://…"
             )
-        env = servers.bench_env(database, redis)
+        env = servers.bench_env(database, redis, production=True)
     servers.migrate(env)
     workers: list[tuple[subprocess.Popen, str]] = []
     try:

@@ -5,7 +5,9 @@ it is handed over, and stopped (or killed, to test a crash) by the caller. Bench
 run bots without delay and lift the per-socket message limit: their clients are machines.
 """
 
+import http.cookiejar
 import os
+import secrets
 import signal
 import socket
 import subprocess
@@ -14,6 +16,7 @@ import time
 import urllib.parse
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 START_TIMEOUT = 60
@@ -38,20 +41,47 @@ def sqlite_url(path: Path) -> str:
     return f"sqlite:///{path}?{urllib.parse.urlencode(options)}"
 
 
-def bench_env(database_url: str, redis_url: str | None = None) -> dict[str, str]:
+def bench_env(
+    database_url: str, redis_url: str | None = None, production: bool = False
+) -> dict[str, str]:
     """The environment of a benchmark worker: this database, this channel layer (none: the
-    in-memory one, a single worker), bots at once, no per-socket limit."""
+    in-memory one, a single worker), bots at once, no per-socket limit.
+
+    ``production``: with ``DEBUG`` off, as deployed (secure cookies, no static files, no query
+    log), but on plain HTTP: clients must send the secure cookies to loopback
+    (``loopback_opener``).
+    """
     env = {
         **os.environ,
         "DATABASE_URL": database_url,
         "BOT_DELAY": "0",
         "TABLE_RATE": "100000",
         "TABLE_BURST": "100000",
+        "DEBUG": "0" if production else "1",
     }
     env.pop("REDIS_URL", None)
     if redis_url:
         env["REDIS_URL"] = redis_url
+    if production:
+        env.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
+        env["SECURE_SSL_REDIRECT"] = "0"
     return env
+
+
+class LoopbackPolicy(http.cookiejar.DefaultCookiePolicy):
+    """Send secure cookies to loopback over plain HTTP, as browsers do for ``localhost``."""
+
+    def return_ok_secure(self, cookie: http.cookiejar.Cookie, request: Any) -> bool:
+        """Secure cookies go to 127.0.0.1 whatever the scheme; elsewhere only over HTTPS."""
+        host = urllib.parse.urlsplit(request.get_full_url()).hostname
+        return host == "127.0.0.1" or super().return_ok_secure(cookie, request)
+
+
+def loopback_opener() -> tuple[urllib.request.OpenerDirector, http.cookiejar.CookieJar]:
+    """A URL opener with a cookie jar of its own that works with production cookies on
+    loopback; the opener and its jar."""
+    jar = http.cookiejar.CookieJar(LoopbackPolicy())
+    return urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar)), jar
 
 
 def migrate(env: dict[str, str]) -> None:

@@ -14,7 +14,6 @@ import subprocess
 import tempfile
 import time
 import urllib.request
-from http.cookiejar import CookieJar
 from pathlib import Path
 
 from websockets.sync.client import connect
@@ -47,8 +46,7 @@ def first_page_bytes(base: str) -> dict[str, int]:
 
 def new_hotseat_game(base: str) -> tuple[str, str]:
     """Start a two-player pass-and-play Durak game; its id and the browser cookie."""
-    jar = CookieJar()
-    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    opener, jar = servers.loopback_opener()
     page = opener.open(base + "/play/durak/hotseat/").read().decode()
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
     data = f"csrfmiddlewaretoken={token}&players=2&deck=36&name0=Ann&name1=Bob".encode()
