@@ -35,7 +35,7 @@ MAX_MESSAGE_BYTES = 2048
 
 
 # Threads that run the tables' database work and rendering, off the event loop.
-TABLE_THREADS = int(__import__("os").environ.get("TT", "8"))
+TABLE_THREADS = 8
 _table_threads = ThreadPoolExecutor(max_workers=TABLE_THREADS, thread_name_prefix="table")
 
 
