@@ -11,12 +11,12 @@ the secure cookies to loopback all the same):
 
 - by default, one Daphne it starts itself on a free loopback port with a temporary SQLite
   database (the ``make run`` setup);
-- ``--workers N`` (N > 1): N Daphne workers it starts itself on the PostgreSQL database and the
-  Redis server of ``DATABASE_URL`` and ``REDIS_URL`` (the production setup; they share them);
-  the two seats of a room are on different workers, so every move crosses from one to the
-  other. ``--kill-worker-after T`` kills the first worker (SIGKILL) T seconds into play: its
-  clients reconnect to the next worker and carry on, and the report tells whether every room
-  kept playing and whether any accepted move was lost;
+- with ``--database postgres://…`` (an empty database: it is migrated) and ``--redis
+  redis://…``, ``--workers N`` Daphne workers it starts itself on them (the production setup;
+  they share them); with several, the two seats of a room are on different workers, so every move
+  crosses from one to the other. ``--kill-worker-after T`` kills the first worker (SIGKILL)
+  T seconds into play: its clients reconnect to the next worker and carry on, and the report
+  tells whether every room kept playing and whether any accepted move was lost;
 - ``--url URL`` (repeatable): servers already running, whose memory it reads only if given
   ``--server-pid``.
 
@@ -531,20 +531,16 @@ async def run(
 
 
 @contextmanager
-def started_workers(count: int, folder: Path) -> Iterator[list[tuple[subprocess.Popen, str]]]:
-    """``count`` Daphne workers on free ports, with their URLs: one on a SQLite file in
-    ``folder``, or several on ``DATABASE_URL`` (PostgreSQL) and ``REDIS_URL``. Stopped at the
-    end."""
-    if count == 1:
-        env = servers.bench_env(servers.sqlite_url(folder / "load.sqlite3"), production=True)
-    else:
-        database, redis = os.environ.get("DATABASE_URL", ""), os.environ.get("REDIS_URL", "")
-        if not database.startswith("postgres") or not redis.startswith("redis"):
-            raise SystemExit(
-                "several workers share PostgreSQL and Redis: set DATABASE_URL=postgres://… "
-                "and REDIS_URL=redis://…"
-            )
+def started_workers(
+    count: int, folder: Path, database: str | None, redis: str | None
+) -> Iterator[list[tuple[subprocess.Popen, str]]]:
+    """``count`` Daphne workers on free ports, with their URLs: on the PostgreSQL ``database``
+    and the ``redis`` channel layer when given (several workers need both), otherwise one on a
+    SQLite file in ``folder``. Stopped at the end."""
+    if database:
         env = servers.bench_env(database, redis, production=True)
+    else:
+        env = servers.bench_env(servers.sqlite_url(folder / "load.sqlite3"), production=True)
     servers.migrate(env)
     workers: list[tuple[subprocess.Popen, str]] = []
     try:
@@ -579,6 +575,8 @@ def main(argv: list[str] | None = None) -> int:
         "--pace", type=float, default=1.0, help="mean think time in seconds (0: full speed)"
     )
     parser.add_argument("--workers", type=bounded(MAX_WORKERS, int), default=1)
+    parser.add_argument("--database", help="the workers' PostgreSQL URL (default: a SQLite file)")
+    parser.add_argument("--redis", help="the workers' Redis URL (default: in-memory layer)")
     parser.add_argument(
         "--kill-worker-after", type=float, help="with --workers: kill one after this many seconds"
     )
@@ -588,6 +586,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not 0 <= args.pace <= 60:
         parser.error("--pace must be between 0 and 60 seconds")
+    if args.workers > 1 and not (args.database and args.redis):
+        parser.error("several workers share a database and a channel layer: --database, --redis")
+    if args.database and not args.database.startswith("postgres"):
+        parser.error("--database is a PostgreSQL URL (postgres://…)")
     if args.kill_worker_after is not None and (args.url or args.workers < 2):
         parser.error("--kill-worker-after needs --workers 2 or more (and no --url)")
     if args.kill_worker_after is not None and not 0 < args.kill_worker_after < args.duration:
@@ -605,7 +607,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         with (
             tempfile.TemporaryDirectory(prefix="loadtest-") as folder,
-            started_workers(args.workers, Path(folder)) as workers,
+            started_workers(args.workers, Path(folder), args.database, args.redis) as workers,
         ):
             bases = [url for _worker, url in workers]
             kill = None

@@ -45,7 +45,6 @@ from .conftest import (
     check_services,
     postgres_database,
     redis_database,
-    worker_env,
 )
 from .test_two_workers import (
     WAIT,
@@ -186,10 +185,10 @@ def test_a_worker_killed_under_load_loses_no_game(tmp_path: Path) -> None:
             [
                 sys.executable,
                 *("-m", "cardgames.loadtest", "--workers", "2", "--pace", "0.2"),
+                *("--database", database_url, "--redis", redis_url),
                 *("--rooms", str(KILL_ROOMS), "--duration", "14", "--kill-worker-after", "6"),
             ],
             cwd=ROOT,
-            env={**worker_env(database_url, redis_url), "DEBUG": "1"},
             capture_output=True,
             text=True,
             timeout=180,
