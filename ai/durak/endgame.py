@@ -19,7 +19,7 @@ The tests check these against a plain minimax over the engine's own legal action
 """
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from ai.durak.playout import DRAW as DRAW_SEAT
 from ai.durak.playout import Sim
@@ -173,10 +173,13 @@ class Solver:
         limit: int,
         taking: bool,
         ns: int,
-    ) -> list:
-        """The positions after each move of the seat to move (an int for a finished game)."""
+    ) -> Iterator:
+        """The positions after each move of the seat to move (an int for a finished game).
+
+        A generator: once a child cuts the search off, the rest are never built.
+        """
         key = self.order_key.__getitem__
-        out: list = []
+        after = self._after
         if not table:  # the opening: compulsory, cards of one rank
             for card in sorted(_cards(ha), key=key):
                 if self.transfer:
@@ -184,53 +187,41 @@ class Solver:
                     if rank_cards & -rank_cards != 1 << card:
                         continue  # the rank's subsets are listed from its lowest card
                     for subset in _subsets(rank_cards, limit):
-                        out.append(
-                            self._after(
-                                ha ^ subset, hd, att, table | subset, subset, limit, False, ns
-                            )
-                        )
+                        yield after(ha ^ subset, hd, att, table | subset, subset, limit, False, ns)
                 else:
                     bit = 1 << card
-                    out.append(self._after(ha ^ bit, hd, att, bit, bit, limit, False, ns))
-            return out
+                    yield after(ha ^ bit, hd, att, bit, bit, limit, False, ns)
+            return
         if unc and not taking:  # the defender
             trumps = self.trumps
             attack = (unc & -unc).bit_length() - 1
             beaters = hd & BEATS_IN_SUIT[attack]
             if not trumps >> attack & 1:
                 beaters |= hd & trumps
+            rest = unc & ~(1 << attack)
             for card in sorted(_cards(beaters), key=key):
                 bit = 1 << card
-                out.append(
-                    self._after(
-                        ha, hd ^ bit, att, table | bit, unc & ~(1 << attack), limit, False, ns
-                    )
-                )
+                yield after(ha, hd ^ bit, att, table | bit, rest, limit, False, ns)
             if self.transfer and table == unc:
                 count = unc.bit_count() + 1
                 if count <= MAX_ATTACKS and ha.bit_count() >= count:
+                    # The defender becomes the attacker; the new limit is the new
+                    # defender's hand size.
+                    new_limit = min(MAX_ATTACKS, ha.bit_count())
                     for card in _cards(hd & RANK_MASKS[attack % 13]):
                         bit = 1 << card
-                        # The defender becomes the attacker; the new limit is the new
-                        # defender's hand size.
-                        new_limit = min(MAX_ATTACKS, ha.bit_count())
-                        out.append(
-                            self._after(
-                                hd ^ bit, ha, 1 - att, table | bit, unc | bit, new_limit, False, ns
-                            )
+                        yield after(
+                            hd ^ bit, ha, 1 - att, table | bit, unc | bit, new_limit, False, ns
                         )
-            out.append(self._after(ha, hd, att, table, unc, limit, True, ns))
-            return out
+            yield after(ha, hd, att, table, unc, limit, True, ns)
+            return
         # The attacker: throw in one card, or pass (which ends the bout).
         attacks = (table.bit_count() + unc.bit_count()) // 2
         if attacks < limit:
             for card in sorted(_cards(ha & ranks_mask(table)), key=key):
                 bit = 1 << card
-                out.append(
-                    self._after(ha ^ bit, hd, att, table | bit, unc | bit, limit, taking, ns)
-                )
-        out.append(self._end_bout(ha, hd, att, table, taking, ns))
-        return out
+                yield after(ha ^ bit, hd, att, table | bit, unc | bit, limit, taking, ns)
+        yield self._end_bout(ha, hd, att, table, taking, ns)
 
     def _after(
         self,

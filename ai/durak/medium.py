@@ -30,9 +30,9 @@ TAKE_TABLE = 5
 # The endgame solver's caps: a few milliseconds of search (and a wall-clock guard against a
 # busy machine); past them the heuristic move stands. Positions with more cards than
 # SOLVER_CARDS (hands and table) rarely fit, so they are not tried.
-SOLVER_NODES = 2000
-SOLVER_SECONDS = 0.02
-SOLVER_CARDS = 11
+SOLVER_NODES = 4000
+SOLVER_SECONDS = 0.03
+SOLVER_CARDS = 13
 
 
 class MediumDurakBot:

@@ -99,12 +99,42 @@ def test_medium_gives_a_taking_defender_only_cheap_cards():
 
 def test_medium_checks_its_endgame_move_with_the_exact_solver():
     # Every card is known: Medium's heuristic would lead the 7h (a draw), the solver finds
-    # the only win; with the solver switched off the heuristic move stands.
+    # the only win; with the solver switched off the heuristic move stands. (No wall-clock
+    # guard: a busy machine must not turn the search off.)
     game = one_winner_game()
     legal = [str(action) for action in game.legal_actions(0)]
-    assert MediumDurakBot().choose(game.view(0), legal, random.Random(1)) == "attack Qd"
+    bot = MediumDurakBot(solver_seconds=10)
+    assert bot.choose(game.view(0), legal, random.Random(1)) == "attack Qd"
     without = MediumDurakBot(solver_nodes=0)
     assert without.choose(game.view(0), legal, random.Random(1)) == "attack 7h"
+
+
+# Seed 83, Medium's heuristics as seat 0 against Easy, up to an empty stock with 12 cards left:
+# seat 0 holds 9c 6s As (spades are trumps), seat 1 Kc Td Qd Jh Qh 8s Ts Qs Ks.
+SEED_83_MOVES = [
+    "1 attack 6d", "0 defend 6d Jd", "1 attack Jc", "0 defend Jc Qc", "1 pass", "0 attack 6h",
+    "1 defend 6h Kh", "0 attack Kd", "1 defend Kd 9s", "0 attack 9h", "1 defend 9h Js", "0 pass",
+    "1 attack 7d", "0 defend 7d Ad", "0 attack 7c", "1 defend 7c Tc", "0 pass", "1 attack 6c",
+    "0 defend 6c Ac", "0 attack 8h", "1 defend 8h Th", "0 pass", "1 attack 8d", "0 defend 8d 9d",
+    "0 attack 8c", "1 defend 8c 7s", "1 attack 7h", "0 defend 7h Ah", "0 attack Ts", "1 take",
+    "0 attack Qs", "1 take", "0 attack Ks", "1 take",
+]  # fmt: skip
+
+
+def test_medium_solves_endgames_of_twelve_cards():
+    # The heuristic leads the unbeatable As; the search, which Medium now also tries with 12
+    # cards left (no wall-clock guard here), finds that the 9c wins.
+    game = new_game(Config(players=2, deck=36), seed=83)
+    for move in SEED_83_MOVES:
+        seat, action = move.split(" ", 1)
+        game.apply(int(seat), action)
+    legal = [str(action) for action in game.legal_actions(0)]
+    assert sorted(legal) == ["attack 6s", "attack 9c", "attack As"]
+    assert MediumDurakBot(solver_seconds=10).choose(game.view(0), legal, random.Random(1)) == (
+        "attack 9c"
+    )
+    without = MediumDurakBot(solver_nodes=0)
+    assert without.choose(game.view(0), legal, random.Random(1)) == "attack As"
 
 
 @pytest.mark.parametrize("level", ["easy", "medium"])
