@@ -14,6 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from asgiref.sync import async_to_sync
+from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
@@ -283,6 +284,18 @@ class TableConsumer(AsyncWebsocketConsumer):
             if error is not None:
                 html += error_html(error)
             return game.version, html
+
+    async def send(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, close: bool = False
+    ) -> None:
+        """Send to the client, unless it has just gone: a table rendered while its client was
+        closing is dropped, as the next connection gets the current one anyway. (Daphne raises
+        when a frame is sent between the client's close and the ``websocket.disconnect`` it
+        delivers afterwards; see django/channels#1820.)"""
+        try:
+            await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+        except Disconnected:
+            logger.debug("a client of game %s left before its table was sent", self.game_id)
 
     async def _send_table(self, error: Any = None, played: play.Played | None = None) -> None:
         rendered = await self._render(error, played)

@@ -4,12 +4,15 @@ import random
 import re
 
 import pytest
+from autobahn.exception import Disconnected
 from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
 from django.test import Client
 from django.utils import translation
 from table_helpers import Table, alert_in, start_computer_game, version_of
 
 from cardgames import bots
+from cardgames.asgi import application
 from cardgames.cardtext import card_label
 from cardgames.models import Browser, Game, Mode
 from cardgames.registry import get_kind
@@ -73,6 +76,44 @@ async def test_your_move_then_the_computers_reply_reach_your_table(settings):
         html = await table.wait_for("Computer 1 ")  # the bot's reply, pushed to the table
         assert "Computer 1 takes" in html or "Computer 1 beat 6♣" in html
         assert (await table.game()).version >= 2
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_client_that_leaves_before_its_answer_does_not_break_the_move(settings):
+    """Daphne refuses a frame sent after the client closed and before the server noticed: the
+    move stands, and the socket's handler does not fail (a server error in the log)."""
+    settings.BOT_DELAY = 0
+    client = Client()
+    game = await database_sync_to_async(start_computer_game)(client, players="2", deck="36")
+    await database_sync_to_async(deal_known_cards)(game)
+    closed = False
+
+    async def leaving_client(scope, receive, send):
+        async def send_unless_closed(message):
+            if closed and message["type"] == "websocket.send":
+                raise Disconnected("Attempt to send on a closed protocol")
+            await send(message)
+
+        await application(scope, receive, send_unless_closed)
+
+    socket = WebsocketCommunicator(
+        leaving_client,
+        f"/ws/game/{game.pk}/",
+        headers=[
+            (b"cookie", f"browser={client.cookies['browser'].value}".encode()),
+            (b"origin", b"http://localhost"),
+        ],
+    )
+    assert (await socket.connect())[0]
+    assert version_of(await socket.receive_from(timeout=10)) == 0
+    closed = True
+    await socket.send_to(text_data='{"op": "move", "kind": "attack", "card": "6c", "version": 0}')
+    assert bots.wait_idle()
+    row = await database_sync_to_async(Game.objects.get)(pk=game.pk)
+    assert row.version >= 1  # the move, and maybe the bot's reply
+    assert await socket.receive_nothing(timeout=0.2)
+    assert not socket.future.done(), "the socket's handler failed"
+    await socket.disconnect()
 
 
 @pytest.mark.django_db(transaction=True)
