@@ -104,7 +104,7 @@ def notify(game_id: str, version: int) -> None:
                 async_to_sync(hint)()
         except Exception:  # a lost hint is repaired by the next one or by a reconnect
             logger.exception("could not notify game %s of version %s", game_id, version)
-    bots.wake(game_id, version)
+    bots.wake_after_change(game_id, version)
 
 
 play.on_change(notify)
@@ -207,8 +207,8 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     def _game(self) -> tuple[Game, list[Seat]] | None:
         """The game's row and its seats (read once for a whole render)."""
-        game = Game.objects.filter(pk=self.game_id).first()
-        return None if game is None else (game, list(game.seats.all()))
+        game = Game.objects.by_id(self.game_id)
+        return None if game is None else (game, Seat.objects.of_game(self.game_id))
 
     def _handle(self, message: dict[str, Any]) -> play.Played | None:
         """Do what ``message`` asks; a move returns what was played, for the table it shows."""

@@ -136,7 +136,7 @@ def saved_game(browser: Browser, kind: GameKind, mode: str, variant: Variant) ->
 def _locked(game_id: str, version: Any) -> Game:
     """The row of ``game_id``, locked until the transaction ends, at the ``version`` expected."""
     version = _as_version(version)
-    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    game = Game.objects.by_id(game_id, for_update=True)
     if game is None:
         raise Refused(_("This game no longer exists."))
     if version != game.version:
@@ -231,7 +231,7 @@ def _apply(
     choose: Callable[[GameKind, list[Any]], str | None],
 ) -> Played:
     game = _locked(game_id, version)
-    seats = list(game.seats.all())
+    seats = Seat.objects.of_game(game_id)
     hold = hold_reason(game, seats)
     if hold is not None:
         raise Refused(hold)
@@ -339,7 +339,7 @@ def set_level(game_id: str, level: str) -> None:
     """Change the level of every computer seat; the position is kept."""
     if level not in LEVELS:
         raise Refused(_("There is no such level."))
-    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    game = Game.objects.by_id(game_id, for_update=True)
     if game is None:
         raise Refused(_("This game no longer exists."))
     game.seats.filter(kind=Seat.Kind.BOT).update(level=level)
