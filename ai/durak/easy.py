@@ -4,6 +4,7 @@ import random
 from typing import Any
 
 from ai.durak.situation import Situation
+from ai.durak.stalemate import circle_breaker, stalled
 
 
 class EasyDurakBot:
@@ -11,6 +12,8 @@ class EasyDurakBot:
 
     def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
         """The smallest attack, the lowest covering card, else take or pass."""
+        if stalled(view["log"]):
+            return circle_breaker(legal, rng)
         situation = Situation.read(view, legal)
         if situation.defending:
             defences = situation.of_kind("defend")
