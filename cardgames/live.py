@@ -334,7 +334,8 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def _beat(self) -> None:
         """While the socket is open: keep its seat counted as present, and renew its group
-        membership, which channels-redis would otherwise let expire silently."""
+        membership, which a layer with group expiry (channels-redis's core layer) would drop
+        silently."""
         while True:
             await asyncio.sleep(presence.HEARTBEAT)
             await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)

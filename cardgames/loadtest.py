@@ -83,7 +83,9 @@ class Stats:
 
     moves: int = 0
     new_games: int = 0
-    latencies: list[float] = field(default_factory=list)  # milliseconds
+    latencies: list[float] = field(default_factory=list)  # the mover's, in milliseconds
+    # From a move's sending to the other seat's receiving the table after it (milliseconds).
+    other_latencies: list[float] = field(default_factory=list)
     refusals: int = 0
     closed: int = 0
     timeouts: int = 0
@@ -237,6 +239,8 @@ class Seat:
         if version < self.newest:
             self.stats.lost += 1
             raise Stop(f"sent version {version} after version {self.newest}: a move was lost")
+        if version > self.newest:
+            self.room.heard(self.number, version, self.stats)
         self.newest = version
         self.html = html
         return html
@@ -286,6 +290,8 @@ class Seat:
                     return
             version = message["version"]
             began = time.perf_counter()
+            if message["op"] == "move":
+                self.room.sent[version] = (self.number, began)
             await self.socket.send(json.dumps(message))
             acted = version
             if not await self._reply(version):
@@ -293,6 +299,7 @@ class Seat:
             if ALERT.search(self.html):
                 stats.refusals += 1
                 refused += 1
+                self.room.sent.pop(version, None)
                 if refused >= MAX_REFUSALS:
                     raise Stop(f"refused {refused} times: {ALERT.search(self.html).group(1)}")
                 acted = -1  # the refusal came with the table as it is: choose again
@@ -337,6 +344,16 @@ class Room:
     game_id: str
     browsers: tuple[Browser, Browser]
     seats: list[Seat] = field(default_factory=list)
+    # The moves on their way: the version each was sent at, and by whom and when.
+    sent: dict[int, tuple[int, float]] = field(default_factory=dict)
+
+    def heard(self, number: int, version: int, stats: Stats) -> None:
+        """Seat ``number`` was sent the table at ``version``: the other seat's moves it now
+        shows have reached it."""
+        for sent_at, (mover, began) in list(self.sent.items()):
+            if mover != number and version > sent_at:
+                stats.other_latencies.append((time.perf_counter() - began) * 1000)
+                del self.sent[sent_at]
 
 
 async def set_up(
@@ -414,13 +431,17 @@ class Report:
             f"moves {stats.moves} ({stats.moves / self.seconds:.1f}/s), "
             f"new games {stats.new_games}",
         ]
-        if len(stats.latencies) >= 2:
-            cuts = statistics.quantiles(stats.latencies, n=100, method="inclusive")
-            lines.append(
-                f"move -> fragment: p50 {cuts[49]:.1f} ms, p95 {cuts[94]:.1f} ms, "
-                f"p99 {cuts[98]:.1f} ms, max {max(stats.latencies):.1f} ms "
-                f"(a raw websockets echo here: p50 {self.echo_ms:.2f} ms)"
-            )
+        for label, latencies in (
+            ("move -> mover's fragment", stats.latencies),
+            ("move -> other seat's fragment", stats.other_latencies),
+        ):
+            if len(latencies) >= 2:
+                cuts = statistics.quantiles(latencies, n=100, method="inclusive")
+                lines.append(
+                    f"{label}: p50 {cuts[49]:.1f} ms, p95 {cuts[94]:.1f} ms, "
+                    f"p99 {cuts[98]:.1f} ms, max {max(latencies):.1f} ms"
+                )
+        lines.append(f"a raw websockets echo here: p50 {self.echo_ms:.2f} ms")
         lines.append(
             f"errors {stats.errors}: refusals {stats.refusals}, closed sockets {stats.closed}, "
             f"timeouts {stats.timeouts}, failed setups {stats.setup}, "

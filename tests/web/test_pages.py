@@ -186,9 +186,9 @@ def test_default_settings_are_single_process_sqlite_and_in_memory_layer():
     assert values["asgi"] == "cardgames.asgi.application"
 
 
-def test_redis_url_selects_channels_redis():
+def test_redis_url_selects_channels_redis_pub_sub():
     values = settings_under({"REDIS_URL": "redis://redis.internal:6379/2"})
-    assert values["layer"] == "channels_redis.core.RedisChannelLayer"
+    assert values["layer"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
     assert values["layer_config"]["hosts"][0]["address"] == "redis://redis.internal:6379/2"
 
 
