@@ -12,7 +12,7 @@ and ``ALLOWED_HOSTS``, and normally ``DATABASE_URL`` (PostgreSQL) and ``REDIS_UR
 ``CSRF_TRUSTED_ORIGINS``   comma-separated origins, e.g. ``https://cards.example.org``
 ``DATABASE_URL``           e.g. ``postgres://user:password@host:5432/name``
 ``DATABASE_POOL``          ``1``/``0``: psycopg connection pool on PostgreSQL (default ``1``)
-``REDIS_URL``              e.g. ``redis://host:6379/0``: channels-redis layer
+``REDIS_URL``              e.g. ``redis://host:6379/0``: channels-redis pub/sub layer
 ``SECURE_SSL_REDIRECT``    ``1``/``0``, production only (default ``1``)
 ``SECURE_HSTS_SECONDS``    production only (default one year)
 ``LOG_LEVEL``              default ``INFO``
