@@ -1,0 +1,17 @@
+"""The load test's bookkeeping: what it counts as a move reaching the other seat."""
+
+from cardgames.loadtest import Browser, Room, Stats
+
+
+def test_a_move_reaches_the_other_seat_once_with_the_first_newer_table():
+    site = "http://127.0.0.1:8000"
+    room = Room(game_id="g", browsers=(Browser(site), Browser(site)))
+    stats = Stats()
+    room.sent[4] = (0, 0.0)  # seat 0 sent a move at version 4
+    room.heard(0, 5, stats)  # the mover's own table: not the other seat
+    room.heard(1, 4, stats)  # the other seat, still at the old version
+    assert stats.other_latencies == []
+    room.heard(1, 5, stats)  # the other seat sees the move
+    room.heard(1, 6, stats)  # and later tables: the move is not counted again
+    assert len(stats.other_latencies) == 1 and stats.other_latencies[0] > 0
+    assert room.sent == {}
