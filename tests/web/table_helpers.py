@@ -42,7 +42,8 @@ class Table:
     A saved game's socket sends the client's ``browser`` cookie; a room's (``room=True``, at
     ``/room/<id>/ws/``) sends all the client's cookies, as a browser does under the room's
     path, unless ``cookies`` says exactly which to send. Every fragment received is kept in
-    ``frames``.
+    ``frames``. ``app`` is the ASGI application the socket talks to (the site's, or one that
+    wraps it).
     """
 
     def __init__(
@@ -53,6 +54,7 @@ class Table:
         *,
         room: bool = False,
         cookies: dict[str, str] | None = None,
+        app: Any = application,
     ) -> None:
         if cookies is None and room:
             cookies = {
@@ -63,7 +65,7 @@ class Table:
         header = "; ".join(f"{name}={value}" for name, value in cookies.items())
         path = f"/room/{game_id}/ws/" if room else f"/ws/game/{game_id}/"
         self.communicator = WebsocketCommunicator(
-            application,
+            app,
             f"{path}?lang={language}",
             headers=[(b"cookie", header.encode()), (b"origin", b"http://localhost")],
         )

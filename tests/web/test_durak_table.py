@@ -7,7 +7,6 @@ import re
 import pytest
 from autobahn.exception import Disconnected
 from channels.db import database_sync_to_async
-from channels.testing import WebsocketCommunicator
 from django.test import Client
 from django.utils import translation
 from table_helpers import Table, alert_in, start_computer_game, version_of
@@ -97,28 +96,20 @@ async def test_a_client_that_leaves_before_its_answer_does_not_break_the_move(se
 
         await application(scope, receive, send_unless_closed)
 
-    socket = WebsocketCommunicator(
-        leaving_client,
-        f"/ws/game/{game.pk}/",
-        headers=[
-            (b"cookie", f"browser={client.cookies['browser'].value}".encode()),
-            (b"origin", b"http://localhost"),
-        ],
-    )
-    assert (await socket.connect())[0]
-    assert version_of(await socket.receive_from(timeout=10)) == 0
-    closed = True
-    await socket.send_to(text_data='{"op": "move", "kind": "attack", "card": "6c", "version": 0}')
-    for _ in range(200):  # the move is applied, then its table is sent (and refused)
-        row = await database_sync_to_async(Game.objects.get)(pk=game.pk)
-        if row.version >= 1:
-            break
-        await asyncio.sleep(0.025)
-    assert row.version >= 1
-    assert await database_sync_to_async(bots.wait_idle)()  # the bot's reply: another table
-    assert await socket.receive_nothing(timeout=0.2)
-    assert not socket.future.done(), "the socket's handler failed"
-    await socket.disconnect()
+    async with Table(client, game.pk, app=leaving_client) as table:
+        assert version_of(table.html) == 0
+        closed = True
+        socket = table.communicator
+        await socket.send_json_to({"op": "move", "kind": "attack", "card": "6c", "version": 0})
+        for _ in range(200):  # the move is applied, then its table is sent (and refused)
+            row = await table.game()
+            if row.version >= 1:
+                break
+            await asyncio.sleep(0.025)
+        assert row.version >= 1
+        assert await database_sync_to_async(bots.wait_idle)()  # the bot's reply: another table
+        assert await socket.receive_nothing(timeout=0.2)
+        assert not socket.future.done(), "the socket's handler failed"
 
 
 @pytest.mark.django_db(transaction=True)
