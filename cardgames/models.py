@@ -42,11 +42,12 @@ class Mode(models.TextChoices):
     ONLINE = "online", _("Online")
 
 
-def _plain_select(manager: models.Manager, where: str) -> str:
-    """``SELECT *`` from ``manager``'s table ``where`` a condition holds (names quoted for the
-    database of ``manager``)."""
+def _plain_select(manager: models.Manager, column: str, order_by: str = "") -> str:
+    """``SELECT *`` from ``manager``'s table where ``column`` is the query's one parameter,
+    ordered by the column ``order_by`` if given (names quoted for ``manager``'s database)."""
     quote = connections[manager.db].ops.quote_name
-    return f"SELECT * FROM {quote(manager.model._meta.db_table)} WHERE {where}"
+    sql = f"SELECT * FROM {quote(manager.model._meta.db_table)} WHERE {quote(column)} = %s"
+    return f"{sql} ORDER BY {quote(order_by)}" if order_by else sql
 
 
 class GameManager(models.Manager):
@@ -59,8 +60,7 @@ class GameManager(models.Manager):
         One plain SQL query: on this path, building the ORM's query cost several times what
         running it did.
         """
-        quote = connections[self.db].ops.quote_name
-        sql = _plain_select(self, f"{quote('id')} = %s")
+        sql = _plain_select(self, "id")
         if for_update and connections[self.db].features.has_select_for_update:
             sql += " FOR UPDATE"
         return next(iter(self.raw(sql, [game_id])), None)
@@ -134,9 +134,7 @@ class SeatManager(models.Manager):
     def of_game(self, game_id: str) -> list["Seat"]:
         """The seats of the game ``game_id`` in seat order, read as :meth:`GameManager.by_id`
         reads the game."""
-        quote = connections[self.db].ops.quote_name
-        sql = _plain_select(self, f"{quote('game_id')} = %s ORDER BY {quote('number')}")
-        return list(self.raw(sql, [game_id]))
+        return list(self.raw(_plain_select(self, "game_id", order_by="number"), [game_id]))
 
 
 class Seat(models.Model):

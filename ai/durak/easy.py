@@ -4,16 +4,15 @@ import random
 from typing import Any
 
 from ai.durak.situation import Situation
-from ai.durak.stalemate import circle_breaker, stalled
+from ai.durak.stalemate import breaks_circles
 
 
 class EasyDurakBot:
     """The lowest-card player: no memory, no plan, just the smallest card that does the job."""
 
+    @breaks_circles
     def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
         """The smallest attack, the lowest covering card, else take or pass."""
-        if stalled(view["log"]):
-            return circle_breaker(legal, rng)
         situation = Situation.read(view, legal)
         if situation.defending:
             defences = situation.of_kind("defend")

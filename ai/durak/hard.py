@@ -19,7 +19,7 @@ from typing import Any
 
 from ai.durak.endgame import best_actions
 from ai.durak.search import flat_search, policy_index
-from ai.durak.stalemate import circle_breaker, stalled
+from ai.durak.stalemate import breaks_circles
 from ai.durak.tracking import read_knowledge
 from ai.durak.worlds import Sampler, public_sim, world_sim
 from durak.engine import parse_action
@@ -48,12 +48,11 @@ class HardDurakBot:
         self.solver_nodes = solver_nodes
         self.max_rounds = max_rounds
 
+    @breaks_circles
     def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
         """The best of ``legal`` that the search finds in time."""
         if len(legal) == 1:
             return legal[0]
-        if stalled(view["log"]):
-            return circle_breaker(legal, rng)
         began = time.perf_counter()
         deadline = began + self.budget
         seat = view["seat"]

@@ -14,7 +14,7 @@ from typing import Any
 
 from ai.durak.endgame import best_actions
 from ai.durak.situation import Situation
-from ai.durak.stalemate import circle_breaker, stalled
+from ai.durak.stalemate import breaks_circles
 from ai.durak.tracking import Knowledge, beats, read_knowledge
 from ai.durak.worlds import Sampler, public_sim, world_sim
 from cards import Action, card_rank, iter_cards
@@ -45,10 +45,9 @@ class MediumDurakBot:
         self.solver_nodes = solver_nodes
         self.solver_seconds = solver_seconds
 
+    @breaks_circles
     def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
         """The heuristically best of ``legal``, checked by a small exact search at the end."""
-        if stalled(view["log"]):
-            return circle_breaker(legal, rng)
         situation = Situation.read(view, legal)
         knowledge = read_knowledge(view)
         if situation.defending:

@@ -10,7 +10,9 @@ bouts with nothing discarded and nobody out, they play a random legal action unt
 is.
 """
 
+import functools
 import random
+from collections.abc import Callable
 from typing import Any
 
 # Bouts in a row with no card discarded, drawn or anyone out: rare in real play, which
@@ -35,6 +37,19 @@ def stalled(log: list[dict[str, Any]]) -> bool:
     return False
 
 
-def circle_breaker(legal: list[str], rng: random.Random) -> str:
-    """Any of ``legal``: in a circle, any change of course ends it sooner or later."""
-    return rng.choice(legal)
+Choose = Callable[[Any, dict[str, Any], list[str], random.Random], str]
+
+
+def breaks_circles(choose: Choose) -> Choose:
+    """Make a bot's ``choose`` play any legal action once the game is ``stalled``: in a circle,
+    any change of course ends it sooner or later."""
+
+    @functools.wraps(choose)
+    def choose_or_break(
+        bot: Any, view: dict[str, Any], legal: list[str], rng: random.Random
+    ) -> str:
+        if stalled(view["log"]):
+            return rng.choice(legal)
+        return choose(bot, view, legal, rng)
+
+    return choose_or_break

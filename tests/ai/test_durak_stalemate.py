@@ -5,6 +5,7 @@ import random
 import pytest
 
 from ai import get_bot
+from ai.durak.medium import MediumDurakBot
 from ai.durak.stalemate import STALLED_BOUTS, stalled
 from durak.engine import Config, new_game
 
@@ -30,6 +31,30 @@ def play_out(players: int, seed: int, level: str = "medium") -> int:
 @pytest.mark.parametrize(("players", "seed"), [(3, 86), (3, 136), (3, 154), (4, 31), (5, 5)])
 def test_medium_bots_finish_deals_that_used_to_go_round_in_circles(players, seed):
     assert play_out(players, seed) < MOVE_CAP
+
+
+def test_every_level_varies_its_move_once_the_game_goes_round_in_circles():
+    # Medium's own choice (without the circle breaker) on a deal that loops: 600 moves in, the
+    # same cards have gone round the table for many bouts.
+    heuristic = MediumDurakBot.choose.__wrapped__
+    game = new_game(Config(players=3, deck=36), seed=86)
+    rng = random.Random(86)
+    for _ in range(600):
+        seat = game.seat_to_ask()
+        legal = [str(action) for action in game.legal_actions(seat)]
+        game.apply(seat, heuristic(MediumDurakBot(), game.view(seat), legal, rng))
+    assert game.view(0)["outcome"] is None
+    while len(game.legal_actions(game.seat_to_ask())) < 2:
+        seat = game.seat_to_ask()
+        game.apply(seat, game.legal_actions(seat)[0])
+    seat = game.seat_to_ask()
+    view = game.view(seat)
+    legal = [str(action) for action in game.legal_actions(seat)]
+    assert stalled(view["log"])
+    for level in ("easy", "medium", "hard"):
+        bot = get_bot("durak", level)
+        chosen = {bot.choose(view, legal, random.Random(number)) for number in range(20)}
+        assert len(chosen) > 1 and chosen <= set(legal), level
 
 
 def bout(attacker: int, defender: int, taken: str) -> list[dict]:
