@@ -5,14 +5,17 @@ covering defender every plain card of the table's ranks (shedding cards early me
 more, and so more trumps), a taking one only cheap cards. Once two seats are left and the
 stock is down to its face-up trump card every card is known: a small, node-capped call of the
 exact solver (``endgame``) then checks the heuristic move and replaces it when a cheap search
-proves a better one; when the search does not fit its cap the heuristic move stands.
+proves a better one; when the search does not fit its cap the heuristic move stands. When the
+solver proves that no move wins, a few playouts (``search``) choose among the best ones: a
+position lost with best play is often won against a player who does not see every card.
 """
 
 import random
 import time
 from typing import Any
 
-from ai.durak.endgame import best_actions
+from ai.durak.endgame import WIN, best_actions
+from ai.durak.search import flat_search
 from ai.durak.situation import Situation
 from ai.durak.stalemate import breaks_circles
 from ai.durak.tracking import Knowledge, beats, read_knowledge
@@ -35,19 +38,31 @@ TAKE_TABLE = 5
 SOLVER_NODES = 10_000
 SOLVER_SECONDS = 0.05
 SOLVER_CARDS = 13
+# The playouts that choose among equally good endgame moves: this many rounds (a count, not
+# a clock, so the bot's choice does not depend on the machine's speed), with a wall-clock
+# guard for a busy machine.
+ENDGAME_WORLDS = 8
+ENDGAME_SECONDS = 0.004
 
 
 class MediumDurakBot:
     """Heuristic play: cheap attacks, trumps saved for when they matter, sensible takes."""
 
-    def __init__(self, solver_nodes: int = SOLVER_NODES, solver_seconds: float = SOLVER_SECONDS):
-        """A Medium bot whose endgame check searches at most ``solver_nodes`` positions."""
+    def __init__(
+        self,
+        solver_nodes: int = SOLVER_NODES,
+        solver_seconds: float = SOLVER_SECONDS,
+        endgame_worlds: int = ENDGAME_WORLDS,
+    ):
+        """A Medium bot whose endgame check searches at most ``solver_nodes`` positions with
+        the exact solver, then plays out ``endgame_worlds`` worlds (0: no playouts)."""
         self.solver_nodes = solver_nodes
         self.solver_seconds = solver_seconds
+        self.endgame_worlds = endgame_worlds
 
     @breaks_circles
     def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
-        """The heuristically best of ``legal``, checked by a small exact search at the end."""
+        """The heuristically best of ``legal``, checked by a small search once the stock is out."""
         situation = Situation.read(view, legal)
         knowledge = read_knowledge(view)
         if situation.defending:
@@ -59,10 +74,10 @@ class MediumDurakBot:
         if action is None:
             action = situation.actions[legal.index(_fallback(legal))]
         if len(legal) > 1 and self.solver_nodes:
-            action = self._solve(view, situation, knowledge, action, rng)
+            action = self._check_endgame(view, situation, knowledge, action, rng)
         return situation.notation(action)
 
-    def _solve(
+    def _check_endgame(
         self,
         view: dict[str, Any],
         situation: Situation,
@@ -70,7 +85,13 @@ class MediumDurakBot:
         action: Action,
         rng: random.Random,
     ) -> Action:
-        """``action``, or a better one if every card is known and a small search proves it."""
+        """``action``, or a better one if every card is known and a small search finds it.
+
+        The exact solver plays a proven win at once. A position it proves drawn or lost with
+        best play is often still won against a player who does not see every card: among the
+        solver's best moves a few playouts then pick the one that gives the opponent the most
+        chances to go wrong.
+        """
         if sum(view["hand_sizes"]) + len(view["table"]) > SOLVER_CARDS:
             return action  # too big for the cap: the search would only waste its time
         base = public_sim(view)
@@ -89,9 +110,24 @@ class MediumDurakBot:
             max_nodes=self.solver_nodes,
             deadline=time.perf_counter() + self.solver_seconds,
         )
-        if solved is None or prior in solved[1]:
+        if solved is None:
             return action
-        return actions[solved[1][0]]
+        value, best = solved
+        if value == WIN or len(best) == 1 or not self.endgame_worlds:
+            return action if prior in best else actions[best[0]]
+        base.eager = knowledge.eager
+        index = flat_search(
+            base,
+            situation.seat,
+            actions,
+            sampler,
+            rng,
+            time.perf_counter() + ENDGAME_SECONDS,
+            best,
+            max_rounds=self.endgame_worlds,
+            prior=prior if prior in best else best[0],
+        )
+        return actions[index]
 
     def _open(self, situation: Situation, knowledge: Knowledge) -> Action:
         """Lead the weakest rank, with every non-trump card of it at once.

@@ -51,6 +51,7 @@ def flat_search(
     deadline: float,
     candidates: Sequence[int] | None = None,
     max_rounds: int | None = None,
+    prior: int | None = None,
 ) -> int:
     """The index of the best of ``actions`` for ``seat`` found by ``deadline``.
 
@@ -59,7 +60,8 @@ def flat_search(
     ``max_rounds`` caps the number of worlds.
     """
     active = list(range(len(actions)) if candidates is None else candidates)
-    prior = policy_index(base, seat, actions, rng)
+    if prior is None:
+        prior = policy_index(base, seat, actions, rng)
     if sampler is None or len(active) == 1:
         return prior if prior in active else active[0]
     sums = [0.0] * len(actions)

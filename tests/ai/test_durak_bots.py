@@ -3,11 +3,14 @@
 import random
 
 import pytest
-from test_durak_hard import one_winner_game
+from test_durak_hard import legal_notations, one_winner_game
 
 from ai import get_bot
+from ai.durak.endgame import LOSS, solve_actions
 from ai.durak.medium import MediumDurakBot
-from durak.engine import Config, Game, new_game
+from ai.durak.playout import Sim
+from cards import card_name, iter_cards
+from durak.engine import Config, Game, new_game, parse_action
 
 
 def ask(game, seat, level, seed=0):
@@ -135,6 +138,52 @@ def test_medium_solves_endgames_of_twelve_cards():
     )
     without = MediumDurakBot(solver_nodes=0)
     assert without.choose(game.view(0), legal, random.Random(1)) == "attack As"
+
+
+def lost_endgame() -> Game:
+    """Hearts are trumps; seat 0 holds 7h 8h 9h Ah, seat 1 holds 7c Kd and attacks; every
+    other card of the deck is in the discard pile, so each seat can place every card."""
+    state = new_game(Config(players=2, deck=36), seed=1).to_dict()
+    hands = [["7h", "8h", "9h", "Ah"], ["7c", "Kd"]]
+    held = {card for hand in hands for card in hand}
+    state.update(
+        hands=hands,
+        stock=[],
+        trump="9h",
+        table=[],
+        attacker=1,
+        defender=0,
+        taking=False,
+        passed=[],
+        limit=4,
+        log=[],
+        discarded=[
+            card_name(card)
+            for card in iter_cards(Config().deck_mask)
+            if card_name(card) not in held
+        ],
+    )
+    return Game.from_dict(state)
+
+
+def test_medium_plays_a_lost_endgame_for_the_opponent_s_mistake():
+    # With best play seat 1 loses whatever it leads: the defender covers the Kd with the 8h,
+    # and the 7c can no longer follow. A player who covers with its lowest trump, the 7h,
+    # lets the 7c follow and is left the durak. Medium's playouts find that lead; its
+    # heuristic alone leads the 7c and loses.
+    game = lost_endgame()
+    legal = legal_notations(game, 1)
+    assert sorted(legal) == ["attack 7c", "attack Kd"]
+    sim = Sim.from_state(game.to_dict())
+    assert solve_actions(sim, 1, [parse_action(text) for text in legal]) == [LOSS, LOSS]
+    for seed in range(5):
+        assert MediumDurakBot().choose(game.view(1), legal, random.Random(seed)) == "attack Kd"
+    without = MediumDurakBot(endgame_worlds=0)
+    assert without.choose(game.view(1), legal, random.Random(0)) == "attack 7c"
+    game.apply(1, "attack Kd")
+    assert ask(game, 0, "easy") == "defend Kd 7h"
+    game.apply(0, "defend Kd 7h")
+    assert "attack 7c" in legal_notations(game, 1)
 
 
 @pytest.mark.parametrize("level", ["easy", "medium"])
