@@ -57,7 +57,8 @@ def flat_search(
 
     ``base`` is the public state (``worlds.public_sim``), ``sampler`` deals its hidden cards
     (None: no search, the policy's move), ``candidates`` restricts the choice to some indices,
-    ``max_rounds`` caps the number of worlds.
+    ``max_rounds`` caps the number of worlds, ``prior`` is the index given the small bonus
+    (None: the policy's own move).
     """
     active = list(range(len(actions)) if candidates is None else candidates)
     if prior is None:
