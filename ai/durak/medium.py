@@ -55,7 +55,8 @@ class MediumDurakBot:
         endgame_worlds: int = ENDGAME_WORLDS,
     ):
         """A Medium bot whose endgame check searches at most ``solver_nodes`` positions with
-        the exact solver, then plays out ``endgame_worlds`` worlds (0: no playouts)."""
+        the exact solver, then runs ``endgame_worlds`` rounds of playouts among the moves that
+        solver finds best when none wins (0: no playouts)."""
         self.solver_nodes = solver_nodes
         self.solver_seconds = solver_seconds
         self.endgame_worlds = endgame_worlds
