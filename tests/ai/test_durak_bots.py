@@ -3,13 +3,12 @@
 import random
 
 import pytest
-from test_durak_hard import legal_notations, one_winner_game
+from test_durak_hard import legal_notations, one_winner_game, with_the_rest_discarded
 
 from ai import get_bot
 from ai.durak.endgame import LOSS, solve_actions
 from ai.durak.medium import MediumDurakBot
 from ai.durak.playout import Sim
-from cards import card_name, iter_cards
 from durak.engine import Config, Game, new_game, parse_action
 
 
@@ -145,7 +144,6 @@ def lost_endgame() -> Game:
     other card of the deck is in the discard pile, so each seat can place every card."""
     state = new_game(Config(players=2, deck=36), seed=1).to_dict()
     hands = [["7h", "8h", "9h", "Ah"], ["7c", "Kd"]]
-    held = {card for hand in hands for card in hand}
     state.update(
         hands=hands,
         stock=[],
@@ -156,14 +154,10 @@ def lost_endgame() -> Game:
         taking=False,
         passed=[],
         limit=4,
+        discarded=[],
         log=[],
-        discarded=[
-            card_name(card)
-            for card in iter_cards(Config().deck_mask)
-            if card_name(card) not in held
-        ],
     )
-    return Game.from_dict(state)
+    return with_the_rest_discarded(state, [*hands[0], *hands[1]])
 
 
 def test_medium_plays_a_lost_endgame_for_the_opponent_s_mistake():

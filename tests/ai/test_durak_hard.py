@@ -273,11 +273,15 @@ def one_winner_game() -> Game:
     for move in ONE_WINNER_MOVES:
         seat, action = move.split(" ", 1)
         game.apply(int(seat), action)
-    state = game.to_dict()
-    state["discarded"] += [
-        card_name(card)
-        for card in iter_cards(Config().deck_mask)
-        if card_name(card) not in ONE_WINNER
+    return with_the_rest_discarded(game.to_dict(), ONE_WINNER)
+
+
+def with_the_rest_discarded(state: dict, dealt: list[str]) -> Game:
+    """The game of ``state`` with every card of the 36-card deck outside ``dealt`` added to
+    its discard pile."""
+    state["discarded"] = [
+        *state["discarded"],
+        *(name for name in map(card_name, iter_cards(Config().deck_mask)) if name not in dealt),
     ]
     return Game.from_dict(state)
 
