@@ -7,14 +7,8 @@ would (taking the card if it helps it), and this seat's next draw is judged exac
 opponent's discard or the average over the world's stock (``ai.rummy.lookahead``); the hands
 are then weighed against each other as a chance of winning. The draw compares the top card
 with the stock's average the same way. Every candidate meets the same worlds; the best average
-wins. Going out returns at once, as does any decision with a single sensible choice. The
-search stops at the time budget.
-
-Unlike Medium, Hard keeps its melds and layoffs in hand until it can go out with them all at
-once: on the table they would give the opponent layoffs and tell it which cards not to
-discard, while in the hand they cost nothing to go out with and stay free to be rearranged.
-The price is the points they count if the opponent goes out first (``ai.arena`` reports
-points per round beside the rounds won).
+wins. Going out, layoffs and the hold-or-meld choice follow Medium's rules and return at once,
+as does any decision with a single sensible choice. The search stops at the time budget.
 """
 
 import random
@@ -23,9 +17,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from ai.rummy.lookahead import NextDraw, chance
-from ai.rummy.plan import DEFAULT_COSTS, RELATED, Arranger, going_out
+from ai.rummy.plan import DEFAULT_COSTS, NEW_MELD, RELATED, Arranger, going_out
 from ai.rummy.playout import Sim
-from ai.rummy.policy import Outlook, discard_costs, wants_discard_pile
+from ai.rummy.policy import Outlook, discard_costs, meld_now, wants_discard_pile
 from ai.rummy.rollout import outlook_of, play_phase
 from ai.rummy.situation import Situation, discard_notation, group_notation
 from ai.rummy.tracking import Public, read_public
@@ -108,21 +102,31 @@ def draw_candidates(situation: Situation, outlook: Outlook) -> list[str]:
 
 
 def obvious_move(situation: Situation, outlook: Outlook) -> str | None:
-    """A play-phase move needing no search: the next move of going out, if the hand can."""
+    """A play-phase move needing no search: going out, a layoff, a meld Medium would make."""
     hand = situation.hand
     drawn = situation.drawn
     stuck = 1 << drawn if drawn >= 0 else -1
     legal = situation.legal_set
     out = going_out(hand, outlook.table, drawn)
-    if out is None:
-        return None
-    for cards, target in out:
-        notation = group_notation(cards, target)
-        if hand ^ cards != stuck and notation in legal:
-            return notation
-    for name in situation.legal:
-        if name.startswith("discard"):
-            return name
+    if out is not None:
+        for cards, target in out:
+            notation = group_notation(cards, target)
+            if hand ^ cards != stuck and notation in legal:
+                return notation
+        for name in situation.legal:
+            if name.startswith("discard"):
+                return name
+    _, groups = Arranger(hand, outlook.table, DEFAULT_COSTS).best(hand)
+    for cards, target in groups:
+        if target >= 0 and hand ^ cards != stuck:
+            notation = group_notation(cards, target)
+            if notation in legal:
+                return notation
+    for cards, target in groups:
+        if target == NEW_MELD and hand ^ cards != stuck and meld_now(cards, outlook):
+            notation = group_notation(cards, target)
+            if notation in legal:
+                return notation
     return None
 
 

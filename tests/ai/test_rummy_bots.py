@@ -171,31 +171,6 @@ def test_every_bot_goes_out_by_laying_off_on_the_opponents_meld(level):
     assert game.round_outcome["winner"] == 0
 
 
-def test_hard_keeps_its_melds_and_layoffs_in_hand_until_it_can_go_out():
-    # Seat 1 melds 5h-6h-7h; seat 0 holds 2c-3c-4c, Jd-Qd-Kd and the 4h, 8h and 9h that would
-    # lay off on the hearts, but cannot go out (the 9d and the 7s it draws are loose).
-    def after_the_opponents_meld():
-        game = deal(
-            "2c 3c 4c 9d 9h Jd Qd Kd 4h 8h",
-            "5h 6h 7h 2s 5s Th Qc 3d 6c 8c",
-            "Ks",
-            "As 7s",
-            dealer=0,
-        )
-        for move in ("draw stock", "meld 5h 6h 7h", "discard As"):
-            game.apply(1, move)
-        return game
-
-    medium_moves = play_turn(after_the_opponents_meld(), make_bot("medium"))
-    assert any(move.startswith("layoff") for move in medium_moves)
-    game = after_the_opponents_meld()
-    hard_moves = play_turn(game, make_bot("hard"))
-    assert hard_moves[0] == "draw stock" and len(hard_moves) == 2
-    assert hard_moves[1].startswith("discard")
-    assert {"2c", "3c", "4c", "Jd", "Qd", "Kd", "4h", "8h", "9h"} <= set(game.view(0)["hand"])
-    assert len(game.view(0)["melds"]) == 1
-
-
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_bot_returns_a_legal_action_in_random_positions(level):
     bot = HardRummyBot(budget=0.01, worlds=3) if level == "hard" else get_bot("rummy", level)
