@@ -3,8 +3,9 @@
 Every deal is played once per seating: with two seats, twice with the seats swapped; with more
 seats, once with bot A in each seat and bot B in all the others. Luck in the deal then falls on
 both sides alike. Durak prints A's score (a win 1, a draw ½, being the durak 0), Rummy its share
-of rounds won (a void round ½) and the points it scored and conceded per round, each score
-with a 95% interval over deals, and every bot's decision time (p50, p95, max).
+of rounds won (a void round ½); either score with a 95% interval over deals. Rummy also prints
+the points A scored and conceded per round, and both games every bot's decision time (p50, p95,
+max).
 
     python -m ai.arena durak medium easy --deals 200 --seed 1
     python -m ai.arena durak hard medium --deals 100 --seed 1 --players 4
@@ -33,8 +34,8 @@ class DealResult:
     draws: int
     times: dict[str, list[float]] = field(default_factory=dict)
     # Rummy: the points A scored and conceded over the deal's rounds.
-    points_won: int = 0
-    points_lost: int = 0
+    points_scored: int = 0
+    points_conceded: int = 0
 
 
 def durak_game(players: int, deck: int, transfer: bool) -> tuple[Callable[[int], Any], Callable]:
@@ -113,9 +114,9 @@ def _score(game_name: str, outcome: dict[str, Any], seat_a: int, result: DealRes
         return 0.5
     if outcome["winner"] != seat_a:
         result.a_lost += 1
-        result.points_lost += outcome["points"]
+        result.points_conceded += outcome["points"]
         return 0.0
-    result.points_won += outcome["points"]
+    result.points_scored += outcome["points"]
     return 1.0
 
 
@@ -183,11 +184,11 @@ def report(args: argparse.Namespace, results: list[DealResult], elapsed: float) 
         print(f"A durak rate {100 * lost / games:.1f}% (fair share {100 / args.players:.1f}%)")
     else:
         print(f"A won {wins} rounds, lost {lost}, void {draws}")
-        won = sum(r.points_won for r in results)
-        conceded = sum(r.points_lost for r in results)
+        scored = sum(r.points_scored for r in results)
+        conceded = sum(r.points_conceded for r in results)
         print(
-            f"A points per round: scored {won / games:.1f}, conceded {conceded / games:.1f}, "
-            f"net {(won - conceded) / games:+.1f}"
+            f"A points per round: scored {scored / games:.1f}, conceded {conceded / games:.1f}, "
+            f"net {(scored - conceded) / games:+.1f}"
         )
     print(f"A score {100 * mean:.1f}% ± {100 * margin:.1f} (95% interval)")
     for label, level in (("A", args.a), ("B", args.b)):
