@@ -4,8 +4,10 @@ Every deal is played once per seating: with two seats, twice with the seats swap
 seats, once with bot A in each seat and bot B in all the others. Luck in the deal then falls on
 both sides alike. Durak prints A's score (a win 1, a draw ½, being the durak 0), Rummy its share
 of rounds won (a void round ½); either score with a 95% interval over deals. Rummy also prints
-the points A scored and conceded per round, and both games every bot's decision time (p50, p95,
-max).
+the points A scored and conceded per round, and the share of matches to 100 points A would win
+if each round were drawn at random from those played (``match_share``: a match is a race to
+points, so a bot can win more rounds and fewer matches). Both games print every bot's decision
+time (p50, p95, max).
 
     python -m ai.arena durak medium easy --deals 200 --seed 1
     python -m ai.arena durak hard medium --deals 100 --seed 1 --players 4
@@ -24,6 +26,10 @@ from typing import Any
 
 from ai.base import LEVELS, get_bot
 
+# A Rummy match is won at this many points; ``match_share`` plays this many matches.
+MATCH_TARGET = 100
+MATCHES = 20_000
+
 
 @dataclass
 class DealResult:
@@ -33,9 +39,11 @@ class DealResult:
     a_lost: int
     draws: int
     times: dict[str, list[float]] = field(default_factory=dict)
-    # Rummy: the points A scored and conceded over the deal's rounds.
+    # Rummy: the points A scored and conceded over the deal's rounds, and each round's points
+    # for A (negative when conceded, 0 for a void round).
     points_scored: int = 0
     points_conceded: int = 0
+    round_points: list[int] = field(default_factory=list)
 
 
 def durak_game(players: int, deck: int, transfer: bool) -> tuple[Callable[[int], Any], Callable]:
@@ -111,13 +119,38 @@ def _score(game_name: str, outcome: dict[str, Any], seat_a: int, result: DealRes
         return 1.0
     if outcome["void"] or outcome["winner"] is None:
         result.draws += 1
+        result.round_points.append(0)
         return 0.5
     if outcome["winner"] != seat_a:
         result.a_lost += 1
         result.points_conceded += outcome["points"]
+        result.round_points.append(-outcome["points"])
         return 0.0
     result.points_scored += outcome["points"]
+    result.round_points.append(outcome["points"])
     return 1.0
+
+
+def match_share(
+    round_points: list[int], target: int = MATCH_TARGET, matches: int = MATCHES, seed: int = 0
+) -> float:
+    """The share of ``matches`` A wins, each a race to ``target`` points over rounds drawn at
+    random (with replacement) from ``round_points`` (A's points per round, negative when the
+    other side scored them)."""
+    if not any(round_points):
+        return 0.5
+    rng = random.Random(seed)
+    won = 0
+    for _ in range(matches):
+        mine = theirs = 0
+        while mine < target and theirs < target:
+            points = rng.choice(round_points)
+            if points > 0:
+                mine += points
+            else:
+                theirs -= points
+        won += mine >= target
+    return won / matches
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -189,6 +222,11 @@ def report(args: argparse.Namespace, results: list[DealResult], elapsed: float) 
         print(
             f"A points per round: scored {scored / games:.1f}, conceded {conceded / games:.1f}, "
             f"net {(scored - conceded) / games:+.1f}"
+        )
+        rounds = [points for r in results for points in r.round_points]
+        print(
+            f"A matches to {MATCH_TARGET} won, rounds drawn from these: "
+            f"{100 * match_share(rounds):.1f}%"
         )
     print(f"A score {100 * mean:.1f}% ± {100 * margin:.1f} (95% interval)")
     for label, level in (("A", args.a), ("B", args.b)):

@@ -27,7 +27,7 @@ _executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="bot")
 _pending: set[tuple[str, int]] = set()
 _pending_lock = threading.Lock()
 
-# Seconds a bot may think about one move (Hard's own budget is a quarter of a second).
+# Seconds a bot may think about one move (Hard's own budget: 0.25 s in Durak, 0.35 s in Rummy).
 BOT_TIME_LIMIT = 3.0
 
 

@@ -199,7 +199,8 @@ else:
 
 # Seconds a computer player waits before its move, so that people can follow the game.
 BOT_DELAY = float(os.environ.get("BOT_DELAY", "0.8"))
-# Seconds a bot may think before the Easy bot's move is played instead (Hard's budget: 0.25).
+# Seconds a bot may think before the Easy bot's move is played instead (Hard's own budget:
+# 0.25 s in Durak, 0.35 s in Rummy).
 BOT_TIME_LIMIT = float(os.environ.get("BOT_TIME_LIMIT", "3"))
 # Messages per second one table socket may send, and its burst; past that they are refused,
 # and a socket that keeps flooding is closed. Benchmarks raise them for their machine players.

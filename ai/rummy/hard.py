@@ -5,10 +5,13 @@ inference weights of ``ai.rummy.worlds`` (what it took, refused and threw), the 
 order. A discard is played in every world, the opponent answers with a whole turn as Medium
 would (taking the card if it helps it), and this seat's next draw is judged exactly, the
 opponent's discard or the average over the world's stock (``ai.rummy.lookahead``); the hands
-are then weighed against each other as a chance of winning. The draw compares the top card
-with the stock's average the same way. Every candidate meets the same worlds; the best average
-wins. Going out, layoffs and the hold-or-meld choice follow Medium's rules and return at once,
-as does any decision with a single sensible choice. The search stops at the time budget.
+are then weighed against each other as a chance of winning. The draw is searched the same
+way one turn further back: in every world this seat takes the top card or draws blind, plays
+its turn as Medium would, the opponent answers, and the next draw is judged. Every candidate
+meets the same worlds; the best average wins (a blind draw's own luck is cancelled by a
+control variate: see ``choose_draw``). Going out, layoffs and the hold-or-meld choice follow
+Medium's rules and return at once, as does any decision with a single sensible choice. The
+search stops at the time budget.
 """
 
 import random
@@ -20,29 +23,29 @@ from ai.rummy.lookahead import NextDraw, chance
 from ai.rummy.plan import DEFAULT_COSTS, NEW_MELD, RELATED, Arranger, going_out
 from ai.rummy.playout import Sim
 from ai.rummy.policy import Outlook, discard_costs, meld_now, wants_discard_pile
-from ai.rummy.rollout import outlook_of, play_phase
+from ai.rummy.rollout import outlook_of, play_phase, play_turn
 from ai.rummy.situation import Situation, discard_notation, group_notation
 from ai.rummy.tracking import Public, read_public
 from ai.rummy.worlds import Sampler
 from rummy.engine.melds import layoff_touch
 
 # The default time budget of one decision, in seconds.
-BUDGET = 0.25
+BUDGET = 0.35
 # The share of the budget spent searching (the rest is margin for reading the view and for
 # the last world to finish).
 SEARCH_SHARE = 0.8
 # At most this many discards are searched: the best ones by Medium's reckoning, within this
 # much (in loose cards) of the best.
-MAX_DISCARDS = 6
-CANDIDATE_SPREAD = 1.5
+MAX_DISCARDS = 8
+CANDIDATE_SPREAD = 2.5
 # What handing the opponent a card it takes costs beyond the next turn's reckoning.
 TAKE_PENALTY = 0.0
 # Worlds are drawn this many at a time (each batch resampled from its own proposals).
 BATCH = 8
-# Worlds searched at most for a discard, and for a draw (whose worlds only weigh the
-# opponent's hand: fewer are enough).
-MAX_WORLDS = 400
-DRAW_WORLDS = 100
+# Worlds searched at most for a discard, and for a draw (two candidates only: fewer are
+# enough).
+MAX_WORLDS = 600
+DRAW_WORLDS = 200
 
 
 class HardRummyBot:
@@ -154,20 +157,52 @@ def choose_draw(
     outlook: Outlook,
     rng: random.Random,
     deadline: float,
-    most: int = MAX_WORLDS,
+    most: int = DRAW_WORLDS,
 ) -> str:
-    """Take the pile's top card or draw blind, whichever gives the better chance of winning:
-    the value after the best discard with the top card, against its average over the cards
-    the stock may hold, each judged against the opponent's hand in sampled worlds."""
+    """Take the pile's top card or draw blind, whichever fares better over sampled worlds
+    once the whole turn is played: this seat draws, lays down and discards as Medium would,
+    the opponent answers with its turn, and this seat's next draw is judged (see ``Reply``).
+
+    A blind draw meets one card of each world's stock. Its static judgement (the value after
+    drawing it, against the opponent's hand now) is taken off and replaced by that judgement's
+    exact average over the world's stock: a control variate, so that the luck of the one card
+    mostly cancels between the two draws."""
+    seat = situation.seat
+    opp = 1 - seat
+    live = outlook.live
+    static = NextDraw(situation.hand, situation.table, live)
+    static.fill(live)
+    aheads: dict[tuple[int, tuple[int, ...]], NextDraw] = {}
+
+    def turn_value(sim: Sim) -> float:
+        """This seat's chance once it has finished its turn in ``sim`` and the opponent its."""
+        if not sim.over:
+            play_phase(sim)
+        if sim.over:
+            return 0.5 if sim.winner is None else float(sim.winner == seat)
+        key = (sim.hands[seat], tuple(sim.table))
+        ahead = aheads.get(key)
+        if ahead is None:
+            ahead = aheads[key] = NextDraw(key[0], sim.table[:], live)
+            ahead.fill(live)
+        play_turn(sim)
+        return Reply(sim, opp).chance(ahead)
+
     sampler = Sampler(view, public)
-    ahead = NextDraw(situation.hand, situation.table, outlook.live)
-    ahead.fill(public.unseen)
-    take = ahead.take_value(situation.top)
-    stock_total = take_total = 0.0
+    take_total = stock_total = 0.0
     for world in _worlds(sampler, rng, deadline, most):
-        other = opponent_value(world, 1 - situation.seat)
-        take_total += chance(take, other, False)
-        stock_total += _mean(chance(ahead.stock_value(card), other, False) for card in world.stock)
+        taken = world.copy()
+        taken.draw_discard()
+        take_total += turn_value(taken)
+        blind = world.copy()
+        blind.draw_stock()
+        stock_total += turn_value(blind)
+        if world.stock:
+            other = opponent_value(world, opp)
+            drawn = world.stock[-1]
+            stock_total += _mean(
+                chance(static.stock_value(card), other, False) for card in world.stock
+            ) - chance(static.stock_value(drawn), other, False)
     return "draw discard" if take_total > stock_total else "draw stock"
 
 

@@ -139,6 +139,44 @@ def test_medium_takes_the_discard_when_it_makes_a_meld():
     assert ask(game, make_bot("medium")) == "draw discard"
 
 
+# -- Hard ---------------------------------------------------------------------------------------
+
+
+def crafted(hands, melds, top, taken, stock=None):
+    """A round in its draw phase, seat 0 to play: ``hands`` and ``melds`` (owner, cards) as
+    given, ``top`` alone on the pile (the deal's face-up card), ``taken`` the pile cards seat 1
+    holds, every other card in the stock."""
+    placed = [*hands[0].split(), *hands[1].split(), top]
+    placed += [name for _, cards in melds for name in cards.split()]
+    state = new_game(Config(), seed=1).to_dict()
+    state.update(
+        hands=[hand.split() for hand in hands],
+        melds=[{"owner": owner, "cards": cards.split()} for owner, cards in melds],
+        discard=[top],
+        stock=[card_name(card) for card in range(52) if card_name(card) not in placed],
+        taken_from_discard=[[], taken.split()],
+        turn=0,
+        phase="draw",
+        turns_completed=24,
+        log=[{"event": "deal", "round": 1, "dealer": 1, "discard": top}],
+    )
+    return Game.from_dict(state)
+
+
+def test_hard_leaves_a_card_on_the_pile_that_would_make_it_feed_the_opponent_the_round():
+    # Seat 1 holds the 4c and 5c it took from the pile and one more card: a 3c or a 6c lets it
+    # meld and go out. Seat 0 holds just those two. Taking the 3d (a pair with the 3c) would
+    # leave it one of them to throw; a blind draw can be thrown back. Medium takes the pair.
+    game = crafted(
+        ("3c 6c", "4c 5c Jd"),
+        [(0, "9c 9d 9h"), (0, "2h 3h 4h 5h 6h"), (1, "Kc Kd Ks"), (1, "6s 7s 8s 9s")],
+        top="3d",
+        taken="4c 5c",
+    )
+    assert ask(game, make_bot("medium")) == "draw discard"
+    assert ask(game, make_bot("hard")) == "draw stock"
+
+
 # -- every level --------------------------------------------------------------------------------
 
 
