@@ -136,7 +136,7 @@ def match_share(
 ) -> float:
     """The share of ``matches`` A wins, each a race to ``target`` points over rounds drawn at
     random (with replacement) from ``round_points`` (A's points per round, negative when the
-    other side scored them)."""
+    other side scored them); ½ when no round scored a point (no match would ever end)."""
     if not any(round_points):
         return 0.5
     rng = random.Random(seed)
