@@ -39,10 +39,7 @@ class DealResult:
     a_lost: int
     draws: int
     times: dict[str, list[float]] = field(default_factory=dict)
-    # Rummy: the points A scored and conceded over the deal's rounds, and each round's points
-    # for A (negative when conceded, 0 for a void round).
-    points_scored: int = 0
-    points_conceded: int = 0
+    # Rummy: A's points in each round of the deal (negative when conceded, 0 for a void round).
     round_points: list[int] = field(default_factory=list)
 
 
@@ -123,10 +120,8 @@ def _score(game_name: str, outcome: dict[str, Any], seat_a: int, result: DealRes
         return 0.5
     if outcome["winner"] != seat_a:
         result.a_lost += 1
-        result.points_conceded += outcome["points"]
         result.round_points.append(-outcome["points"])
         return 0.0
-    result.points_scored += outcome["points"]
     result.round_points.append(outcome["points"])
     return 1.0
 
@@ -217,13 +212,13 @@ def report(args: argparse.Namespace, results: list[DealResult], elapsed: float) 
         print(f"A durak rate {100 * lost / games:.1f}% (fair share {100 / args.players:.1f}%)")
     else:
         print(f"A won {wins} rounds, lost {lost}, void {draws}")
-        scored = sum(r.points_scored for r in results)
-        conceded = sum(r.points_conceded for r in results)
+        rounds = [points for r in results for points in r.round_points]
+        scored = sum(points for points in rounds if points > 0)
+        conceded = -sum(points for points in rounds if points < 0)
         print(
             f"A points per round: scored {scored / games:.1f}, conceded {conceded / games:.1f}, "
             f"net {(scored - conceded) / games:+.1f}"
         )
-        rounds = [points for r in results for points in r.round_points]
         print(
             f"A matches to {MATCH_TARGET} won, rounds drawn from these: "
             f"{100 * match_share(rounds):.1f}%"

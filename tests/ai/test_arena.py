@@ -12,9 +12,8 @@ def test_a_bot_against_itself_wins_exactly_one_seating_of_every_rummy_deal():
         result = play_deal(("rummy", "medium", "medium", 7, 2, 36, False, deal))
         assert len(result.scores) == 2
         assert sum(result.scores) == 1.0
-        assert result.points_scored == result.points_conceded
-        points = result.points_scored
-        assert sorted(result.round_points) in ([0, 0], [-points, points])
+        points = max(result.round_points)
+        assert sorted(result.round_points) == [-points, points]
 
 
 def test_a_durak_deal_with_four_seats_is_played_once_with_bot_a_in_each_seat():
@@ -28,10 +27,10 @@ def test_a_durak_deal_with_four_seats_is_played_once_with_bot_a_in_each_seat():
 
 def test_matches_are_won_by_points_not_by_the_share_of_rounds():
     # A wins a third of the rounds, 60 points each; the other side wins 20. A needs two wins
-    # before the other side has five: at least two successes in six rounds of chance 1/3.
+    # before the other side has five: at least two successes in six rounds of chance 1/3,
+    # about 65% of the matches.
     expected = 1 - (2 / 3) ** 6 - 6 * (1 / 3) * (2 / 3) ** 5
     assert match_share([60, -20, -20]) == pytest.approx(expected, abs=0.015)
-    assert expected > 0.6
 
 
 def test_match_share_is_even_for_even_rounds_and_certain_for_one_sided_ones():

@@ -142,7 +142,7 @@ def test_medium_takes_the_discard_when_it_makes_a_meld():
 # -- Hard ---------------------------------------------------------------------------------------
 
 
-def crafted(hands, melds, top, taken, stock=None):
+def crafted(hands, melds, top, taken):
     """A round in its draw phase, seat 0 to play: ``hands`` and ``melds`` (owner, cards) as
     given, ``top`` alone on the pile (the deal's face-up card), ``taken`` the pile cards seat 1
     holds, every other card in the stock."""
