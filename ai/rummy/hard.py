@@ -16,7 +16,7 @@ search stops at the time budget.
 
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ai.rummy.lookahead import NextDraw, chance
@@ -47,36 +47,38 @@ BATCH = 8
 MAX_WORLDS = 600
 DRAW_WORLDS = 200
 
+# What deals the worlds of one decision from its view (``Sampler``; a diagnostic may deal
+# others: see ``ai.rummy.oracle``).
+SamplerFactory = Callable[[dict[str, Any], Public], Sampler]
+
 
 class HardRummyBot:
     """Determinized search over the draw and the discard; Medium's rules for the rest."""
 
-    def __init__(self, budget: float = BUDGET, worlds: int = MAX_WORLDS) -> None:
+    def __init__(
+        self, budget: float = BUDGET, worlds: int = MAX_WORLDS, sampler: SamplerFactory = Sampler
+    ) -> None:
         """``budget``: seconds per decision; ``worlds``: the most worlds one search samples
-        (a small number makes the bot's choice independent of the machine's speed)."""
+        (a small number makes the bot's choice independent of the machine's speed);
+        ``sampler``: what deals the worlds."""
         self.budget = budget
         self.worlds = worlds
+        self.sampler = sampler
 
     def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
         """The draw or discard that fares best in sampled worlds; the obvious move at once."""
         began = time.perf_counter()
         if len(legal) == 1:
             return legal[0]
-        situation = Situation.read(view, legal)
-        public = read_public(view)
-        outlook = Outlook(
-            table=situation.table,
-            live=public.unseen,
-            opp_known=public.opp_known,
-            opp_size=situation.opp_size,
-        )
+        situation, public, outlook = read_view(view, legal)
         deadline = began + self.budget * SEARCH_SHARE
         if situation.phase == "draw":
             draws = draw_candidates(situation, outlook)
             if len(draws) == 1:
                 return draws[0]
             most = min(self.worlds, DRAW_WORLDS)
-            return choose_draw(view, public, situation, outlook, rng, deadline, most)
+            sampler = self.sampler(view, public)
+            return choose_draw(sampler, situation, outlook, rng, deadline, most)
         move = obvious_move(situation, outlook)
         if move is not None:
             return move
@@ -85,8 +87,25 @@ class HardRummyBot:
             return legal[-1]
         if len(candidates) == 1:
             return discard_notation(candidates[0])
-        card = choose_discard(view, public, situation, candidates, rng, deadline, self.worlds)
-        return discard_notation(card)
+        sampler = self.sampler(view, public)
+        totals, _ = discard_values(
+            sampler, public, situation, candidates, rng, deadline, self.worlds
+        )
+        best = max(range(len(totals)), key=lambda index: (totals[index], -index))
+        return discard_notation(candidates[best])
+
+
+def read_view(view: dict[str, Any], legal: list[str]) -> tuple[Situation, Public, Outlook]:
+    """A view read once: its situation, the public cards and the outlook the policy reads."""
+    situation = Situation.read(view, legal)
+    public = read_public(view)
+    outlook = Outlook(
+        table=situation.table,
+        live=public.unseen,
+        opp_known=public.opp_known,
+        opp_size=situation.opp_size,
+    )
+    return situation, public, outlook
 
 
 def draw_candidates(situation: Situation, outlook: Outlook) -> list[str]:
@@ -151,8 +170,7 @@ def discard_candidates(situation: Situation, outlook: Outlook) -> list[int]:
 
 
 def choose_draw(
-    view: dict[str, Any],
-    public: Public,
+    sampler: Sampler,
     situation: Situation,
     outlook: Outlook,
     rng: random.Random,
@@ -188,7 +206,6 @@ def choose_draw(
         play_turn(sim)
         return Reply(sim, opp).chance(ahead)
 
-    sampler = Sampler(view, public)
     take_total = stock_total = 0.0
     for world in _worlds(sampler, rng, deadline, most):
         taken = world.copy()
@@ -206,18 +223,20 @@ def choose_draw(
     return "draw discard" if take_total > stock_total else "draw stock"
 
 
-def choose_discard(
-    view: dict[str, Any],
+def discard_values(
+    sampler: Sampler,
     public: Public,
     situation: Situation,
     candidates: list[int],
     rng: random.Random,
     deadline: float,
     most: int = MAX_WORLDS,
-) -> int:
-    """The discard with the best chance of winning over sampled worlds: the opponent plays
-    its turn (as Medium would: taking the discard if it helps), then this seat draws, the
-    opponent's discard or the stock's average, whichever is better (see ``NextDraw``)."""
+) -> tuple[list[float], int]:
+    """How each discard of ``candidates`` fares over the worlds of ``sampler``: the opponent
+    plays its turn (as Medium would: taking the discard if it helps), then this seat draws, the
+    opponent's discard or the stock's average, whichever is better (see ``NextDraw``). Returns
+    each candidate's chance of winning summed over the worlds (the first candidates only if
+    the deadline came before the others were prepared), and the number of worlds."""
     seat = situation.seat
     opp = 1 - seat
     hand = situation.hand
@@ -229,9 +248,10 @@ def choose_discard(
         aheads.append(ahead)
         if time.perf_counter() > deadline:
             break
-    sampler = Sampler(view, public)
     totals = [0.0] * len(aheads)
+    count = 0
     for world in _worlds(sampler, rng, deadline, most):
+        count += 1
         # The opponent's turn when it leaves the discard lying is the same whatever it was:
         # played once per world, the first time a candidate is left.
         outlook = outlook_of(world, opp)
@@ -254,8 +274,7 @@ def choose_discard(
                     play_phase(left)
                 reply = Reply(left, opp)
             totals[index] += reply.chance(aheads[index])
-    best = max(range(len(aheads)), key=lambda index: (totals[index], -index))
-    return candidates[best]
+    return totals, count
 
 
 def _worlds(sampler: Sampler, rng: random.Random, deadline: float, most: int) -> Iterator[Sim]:
