@@ -14,6 +14,7 @@ Hard's regret; the worlds are a fixed number, so the machine's speed does not en
 """
 
 import argparse
+import math
 import random
 import sys
 import time
@@ -32,7 +33,7 @@ from ai.rummy.hard import (
 from ai.rummy.situation import discard_notation
 from ai.rummy.tracking import Public
 from ai.rummy.worlds import Sampler
-from cards import cards_mask
+from cards import cards_mask, iter_cards
 from rummy.engine import Config, new_game
 
 # The oracle's worlds per position.
@@ -55,7 +56,7 @@ class KnownHand(Sampler):
         super().__init__(view, public)
         self.forced = opp_hand & ~public.opp_known
         stock = public.unseen & ~self.forced
-        self.choices = [card for card in range(52) if stock >> card & 1]
+        self.choices = list(iter_cards(stock))
         self.weights = [1.0] * len(self.choices)
 
     def likelihood(self, hand: int) -> float:
@@ -79,7 +80,7 @@ class Uniform(Sampler):
 def collect(deals: int, seed: int, worlds: int) -> list[Position]:
     """The discards Hard (``worlds`` worlds a search) searches in ``deals`` rounds against
     Medium, Hard sitting in seat 0 and 1 by turns."""
-    hard = HardRummyBot(budget=1e9, worlds=worlds)
+    hard = hard_with(Sampler, worlds)
     medium = get_bot("rummy", "medium")
     positions = []
     for deal in range(deals):
@@ -112,7 +113,7 @@ def oracle_values(position: Position, worlds: int = ORACLE_WORLDS) -> dict[str, 
     candidates = discard_candidates(situation, outlook)
     sampler = KnownHand(position.view, public, position.opp_hand)
     rng = random.Random(position.opp_hand)
-    totals, count = discard_values(sampler, public, situation, candidates, rng, 1e18, worlds)
+    totals, count = discard_values(sampler, public, situation, candidates, rng, math.inf, worlds)
     return {
         discard_notation(card): total / count
         for card, total in zip(candidates, totals, strict=True)
@@ -135,8 +136,9 @@ def regret(
 
 
 def hard_with(sampler: SamplerFactory, worlds: int) -> HardRummyBot:
-    """A Hard bot searching ``worlds`` worlds a decision, dealt by ``sampler``."""
-    return HardRummyBot(budget=1e9, worlds=worlds, sampler=sampler)
+    """A Hard bot searching ``worlds`` worlds a decision, dealt by ``sampler``, with no time
+    limit (so the machine's speed does not change its choices)."""
+    return HardRummyBot(budget=math.inf, worlds=worlds, sampler=sampler)
 
 
 def main(argv: list[str] | None = None) -> None:

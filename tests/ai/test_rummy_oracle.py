@@ -6,6 +6,7 @@ from typing import Any
 from ai.rummy.oracle import KnownHand, Position, collect, hard_with, oracle_values, regret
 from ai.rummy.tracking import Public, read_public
 from ai.rummy.worlds import Sampler
+from cards import cards_mask
 
 WORLDS = 40
 
@@ -17,7 +18,7 @@ def test_the_oracle_deals_the_opponent_its_true_hand_and_shuffles_only_the_stock
     worlds = KnownHand(position.view, public, position.opp_hand).batch(random.Random(1), 16)
     assert all(world.hands[opp] == position.opp_hand for world in worlds)
     stock = public.unseen & ~position.opp_hand
-    assert all(sum(1 << card for card in world.stock) == stock for world in worlds)
+    assert all(cards_mask(world.stock) == stock for world in worlds)
     assert len({tuple(world.stock) for world in worlds}) > 1
 
 
