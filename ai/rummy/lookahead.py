@@ -1,8 +1,9 @@
 """One draw ahead: what each card a seat might draw next would make of the hand it keeps.
 
 For a kept hand and each card ``u`` it might draw, ``NextDraw`` knows the value (see
-``ai.rummy.plan``; lower is better) of the best hand after drawing ``u`` and discarding, and
-whether the hand could go out at once instead, in both cases:
+``ai.rummy.plan``, with the partial credit it is given; lower is better) of the best hand
+after drawing ``u`` and discarding, and whether the hand could go out at once instead, in both
+cases:
 
 - ``u`` drawn from the stock (it may be thrown back);
 - ``u`` taken from the discard pile (it may not be: the rules forbid discarding it this turn).
@@ -16,12 +17,14 @@ from collections.abc import Sequence
 
 from ai.rummy.plan import (
     DEFAULT_COSTS,
+    MEDIUM_CREDIT,
     MELD_PAIRS,
     RELATED,
     Arranger,
+    PartialCredit,
     going_out,
-    greedy_credit,
     loose_cards,
+    partial_credit,
     partials,
     partials_plus,
 )
@@ -48,16 +51,23 @@ def chance(own: float, other: float, own_turn: bool) -> float:
 
 class NextDraw:
     """The hand ``kept`` one draw ahead, on the table ``table``, ``live`` the cards that may
-    still come (for partials). ``stock[u]`` and ``take[u]`` are the values after drawing
-    ``u`` from the stock or from the pile (``OUT`` if the hand could go out instead), filled
-    for the cards of ``cards`` as ``fill`` asks."""
+    still come (for partials), valued with ``credit`` for partials. ``stock[u]`` and
+    ``take[u]`` are the values after drawing ``u`` from the stock or from the pile (``OUT``
+    if the hand could go out instead), filled for the cards of ``cards`` as ``fill`` asks."""
 
-    __slots__ = ("kept", "live", "stock", "table", "take")
+    __slots__ = ("credit", "kept", "live", "stock", "table", "take")
 
-    def __init__(self, kept: int, table: Sequence[int], live: int) -> None:
+    def __init__(
+        self,
+        kept: int,
+        table: Sequence[int],
+        live: int,
+        credit: PartialCredit = MEDIUM_CREDIT,
+    ) -> None:
         self.kept = kept
         self.table = table
         self.live = live
+        self.credit = credit
         self.stock: dict[int, float] = {}
         self.take: dict[int, float] = {}
 
@@ -68,11 +78,11 @@ class NextDraw:
         as it is: then only the loose cards and their partials change, which is quick to
         reckon; the other cards get a full arrangement.
         """
-        kept, table, live = self.kept, self.table, self.live
+        kept, table, live, credit = self.kept, self.table, self.live, self.credit
         stock, take = self.stock, self.take
         costs = DEFAULT_COSTS
-        base = partials(kept, live, costs)
-        cost, groups = Arranger(kept, table, costs).best(kept)
+        base = partials(kept, live, costs, credit)
+        cost, groups = Arranger(kept, table, costs, credit).best(kept)
         loose = loose_cards(kept, groups)
         touch = table_touch(table) | kept  # a layoff may run through kept cards
         while cards:
@@ -81,7 +91,7 @@ class NextDraw:
             card = low.bit_length() - 1
             if card in stock:
                 continue
-            pairs = partials_plus(base, kept, card, live, costs)
+            pairs = partials_plus(base, kept, card, live, costs, credit)
             if not _joins(kept, card, table, touch):
                 # Keep the drawn card and throw a loose one, or throw the drawn card back.
                 keep_all = loose | low
@@ -90,17 +100,17 @@ class NextDraw:
                         cost
                         + costs[card]
                         - costs[other]
-                        - greedy_credit(pairs, keep_all ^ 1 << other)
+                        - partial_credit(pairs, keep_all ^ 1 << other, credit)
                         for other in _cards(loose)
                     ),
                     default=math.inf,
                 )
-                back = cost - greedy_credit(pairs, loose)
+                back = cost - partial_credit(pairs, loose, credit)
                 stock[card] = min(back, best_other)
                 take[card] = best_other if best_other < math.inf else back
                 continue
             hand = kept | low
-            arranger = Arranger(hand, table, costs)
+            arranger = Arranger(hand, table, costs, credit)
             arranger.use_partials(pairs, live)
             if going_out(hand, table, -1, arranger) is not None:
                 stock[card] = OUT

@@ -10,7 +10,8 @@ costs little more than one arrangement.
 A hand's *value* (``Arranger.value``, lower is better) then credits the loose cards that are one
 card short of a meld: a *partial* is a pair of a rank, or two cards of a suit next to each other
 or one apart (the ace low), worth more the more ``live`` cards (cards that may still be drawn)
-would complete it. Each loose card counts in one partial at most.
+would complete it. How much, and whether a card counts in one partial at most or in all of
+its partials, is a ``PartialCredit``: Medium's (``MEDIUM_CREDIT``) counts each card once.
 
 >>> from cards import cards_mask, mask_names
 >>> hand = cards_mask(["3c", "4c", "5c", "9h", "9s", "Kd", "2s"])
@@ -24,6 +25,7 @@ would complete it. Each loose card counts in one partial at most.
 """
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from rummy.engine.hand import CARD_POINTS
 from rummy.engine.melds import hand_melds, layoff_touch, layoffs
@@ -35,8 +37,20 @@ Group = tuple[int, int]
 
 # The cost of a loose card: one card still to get rid of, plus a little for its points.
 POINT_WEIGHT = 0.02
-# The share of its cards' cost a partial saves, by the number of live cards completing it.
-PARTIAL_CREDIT = (0.0, 0.3, 0.45, 0.55)
+
+
+@dataclass(frozen=True, slots=True)
+class PartialCredit:
+    """What the partials of a hand's loose cards save: ``shares[n]`` of the two cards' costs
+    for a partial that ``n`` live cards would complete (two at most: the other suits of a
+    pair's rank, or a run's two ends), counting every partial (``overlapping``) or each card
+    in one partial at most, the best first."""
+
+    shares: tuple[float, ...]
+    overlapping: bool
+
+
+MEDIUM_CREDIT = PartialCredit(shares=(0.0, 0.3, 0.45), overlapping=False)
 
 
 def card_costs(point_weight: float = POINT_WEIGHT) -> list[float]:
@@ -114,13 +128,30 @@ MELD_PAIRS = _meld_pairs()
 
 class Arranger:
     """The cheapest arrangements of ``hand`` and of its parts, on the table ``table``, with
-    ``costs[card]`` the cost of a loose card."""
+    ``costs[card]`` the cost of a loose card and ``credit`` what partials save in a value."""
 
-    __slots__ = ("active", "costs", "hand", "memo", "options", "pairs", "pairs_live", "passive")
+    __slots__ = (
+        "active",
+        "costs",
+        "credit",
+        "hand",
+        "memo",
+        "options",
+        "pairs",
+        "pairs_live",
+        "passive",
+    )
 
-    def __init__(self, hand: int, table: Sequence[int], costs: Sequence[float]) -> None:
+    def __init__(
+        self,
+        hand: int,
+        table: Sequence[int],
+        costs: Sequence[float],
+        credit: PartialCredit = MEDIUM_CREDIT,
+    ) -> None:
         self.hand = hand
         self.costs = costs
+        self.credit = credit
         # options[card]: (cards, target) of every group whose lowest card is ``card``.
         options: dict[int, list[Group]] = {}
         active = 0
@@ -166,6 +197,7 @@ class Arranger:
         other = Arranger.__new__(Arranger)
         other.hand = self.hand
         other.costs = costs
+        other.credit = self.credit
         other.options = self.options
         other.active = self.active
         other.passive = 0.0
@@ -211,14 +243,17 @@ class Arranger:
         for cards, _ in groups:
             loose &= ~cards
         if self.pairs_live != live:
-            self.pairs = partials(self.hand, live, self.costs)
+            self.pairs = partials(self.hand, live, self.costs, self.credit)
             self.pairs_live = live
-        return cost - greedy_credit(self.pairs, loose)
+        return cost - partial_credit(self.pairs, loose, self.credit)
 
 
-def partials(cards: int, live: int, costs: Sequence[float]) -> list[tuple[float, int]]:
+def partials(
+    cards: int, live: int, costs: Sequence[float], credit: PartialCredit = MEDIUM_CREDIT
+) -> list[tuple[float, int]]:
     """Every partial among ``cards`` with its credit (what it saves: a share of its two cards'
     costs, by how many ``live`` cards would complete it), the best first."""
+    shares = credit.shares
     found = []
     rest = cards
     while rest:
@@ -231,16 +266,22 @@ def partials(cards: int, live: int, costs: Sequence[float]) -> list[tuple[float,
             partners ^= other
             outs = (OUTS[low | other] & live).bit_count()
             if outs:
-                credit = PARTIAL_CREDIT[min(outs, 3)]
-                found.append(((costs[card] + costs[other.bit_length() - 1]) * credit, low | other))
+                share = shares[outs]
+                found.append(((costs[card] + costs[other.bit_length() - 1]) * share, low | other))
     found.sort(reverse=True)
     return found
 
 
 def partials_plus(
-    pairs: list[tuple[float, int]], cards: int, card: int, live: int, costs: Sequence[float]
+    pairs: list[tuple[float, int]],
+    cards: int,
+    card: int,
+    live: int,
+    costs: Sequence[float],
+    credit: PartialCredit = MEDIUM_CREDIT,
 ) -> list[tuple[float, int]]:
     """The partials of ``cards`` plus ``card``, given ``pairs``, those of ``cards`` alone."""
+    shares = credit.shares
     bit = 1 << card
     partners = RELATED[card] & cards
     if not partners:
@@ -251,21 +292,28 @@ def partials_plus(
         partners ^= other
         outs = (OUTS[bit | other] & live).bit_count()
         if outs:
-            credit = PARTIAL_CREDIT[min(outs, 3)]
-            found.append(((costs[card] + costs[other.bit_length() - 1]) * credit, bit | other))
+            share = shares[outs]
+            found.append(((costs[card] + costs[other.bit_length() - 1]) * share, bit | other))
     found.sort(reverse=True)
     return found
 
 
-def greedy_credit(pairs: list[tuple[float, int]], loose: int) -> float:
-    """The credit of the partials of ``pairs`` (best first) that lie in ``loose``, each card
-    in one partial at most."""
-    used = 0
+def partial_credit(
+    pairs: list[tuple[float, int]], loose: int, credit: PartialCredit = MEDIUM_CREDIT
+) -> float:
+    """What the partials of ``pairs`` (best first) that lie in ``loose`` save, by ``credit``:
+    all of them, or each card in one partial at most."""
     total = 0.0
-    for credit, pair in pairs:
+    if credit.overlapping:
+        for saved, pair in pairs:
+            if pair & loose == pair:
+                total += saved
+        return total
+    used = 0
+    for saved, pair in pairs:
         if pair & loose == pair and not pair & used:
             used |= pair
-            total += credit
+            total += saved
     return total
 
 

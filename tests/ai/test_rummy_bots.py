@@ -6,9 +6,9 @@ import random
 import pytest
 
 from ai import get_bot
-from ai.rummy.hard import HardRummyBot
+from ai.rummy.hard import HARD_CREDIT, HardRummyBot
 from ai.rummy.lookahead import NextDraw, best_after_draw
-from ai.rummy.plan import DEFAULT_COSTS, Arranger, going_out
+from ai.rummy.plan import DEFAULT_COSTS, MEDIUM_CREDIT, Arranger, going_out
 from ai.rummy.playout import Sim
 from ai.rummy.policy import Outlook, best_discard
 from ai.rummy.situation import Situation
@@ -319,20 +319,34 @@ def test_sampled_worlds_are_real_games_that_the_sim_plays_like_the_engine():
         compare_sim_and_engine(world, rng)
 
 
-def test_the_one_draw_lookahead_matches_a_full_arrangement_of_every_draw():
+def test_hard_values_a_card_that_goes_two_ways_to_a_meld_above_one_that_goes_one_way():
+    # 7h pairs with 7s and runs with 8h: Hard counts both partials, Medium only the better.
+    live = cards_mask(["7d", "7c", "6h", "9h", "Ks", "Kh"])
+    two_ways = cards_mask(["7h", "7s", "8h"])
+    one_way = cards_mask(["7h", "7s", "Kd"])
+    for_hard = [Arranger(hand, [], DEFAULT_COSTS, HARD_CREDIT) for hand in (two_ways, one_way)]
+    hard_two, hard_one = (arranger.value(arranger.hand, live) for arranger in for_hard)
+    assert hard_two < hard_one - 0.5
+    for_medium = [Arranger(hand, [], DEFAULT_COSTS) for hand in (two_ways, one_way)]
+    medium_two, medium_one = (arranger.value(arranger.hand, live) for arranger in for_medium)
+    assert medium_two == pytest.approx(medium_one, abs=0.1)
+
+
+@pytest.mark.parametrize("credit", [MEDIUM_CREDIT, HARD_CREDIT], ids=["medium", "hard"])
+def test_the_one_draw_lookahead_matches_a_full_arrangement_of_every_draw(credit):
     # NextDraw takes a short cut for cards that join nothing; it must agree with arranging
-    # the hand in full (each candidate discard weighed the way Medium weighs them).
+    # the hand in full (each candidate discard weighed with the same partial credit).
     rng = random.Random(3)
     for _ in range(60):
         kept = cards_mask(rng.sample(range(52), 10))
         table = [cards_mask(["2c", "3c", "4c"])] if not kept & 7 else []
         live = cards_mask(rng.sample([c for c in range(52) if not kept >> c & 1], 30))
-        ahead = NextDraw(kept, table, live)
+        ahead = NextDraw(kept, table, live, credit)
         ahead.fill(live)
         for card in range(52):
             if live >> card & 1:
                 hand = kept | 1 << card
-                arranger = Arranger(hand, table, DEFAULT_COSTS)
+                arranger = Arranger(hand, table, DEFAULT_COSTS, credit)
                 if going_out(hand, table, -1, arranger) is None:
                     stock, take = best_after_draw(arranger, hand, card, live)
                     assert (ahead.stock_value(card), ahead.take_value(card)) == (
