@@ -17,7 +17,6 @@ from collections.abc import Sequence
 
 from ai.rummy.plan import (
     DEFAULT_COSTS,
-    MEDIUM_CREDIT,
     MELD_PAIRS,
     RELATED,
     Arranger,
@@ -57,13 +56,7 @@ class NextDraw:
 
     __slots__ = ("credit", "kept", "live", "stock", "table", "take")
 
-    def __init__(
-        self,
-        kept: int,
-        table: Sequence[int],
-        live: int,
-        credit: PartialCredit = MEDIUM_CREDIT,
-    ) -> None:
+    def __init__(self, kept: int, table: Sequence[int], live: int, credit: PartialCredit) -> None:
         self.kept = kept
         self.table = table
         self.live = live

@@ -249,25 +249,17 @@ class Arranger:
 
 
 def partials(
-    cards: int, live: int, costs: Sequence[float], credit: PartialCredit = MEDIUM_CREDIT
+    cards: int, live: int, costs: Sequence[float], credit: PartialCredit
 ) -> list[tuple[float, int]]:
     """Every partial among ``cards`` with its credit (what it saves: a share of its two cards'
     costs, by how many ``live`` cards would complete it), the best first."""
-    shares = credit.shares
-    found = []
+    found: list[tuple[float, int]] = []
     rest = cards
     while rest:
         low = rest & -rest
         rest ^= low
         card = low.bit_length() - 1
-        partners = RELATED[card] & rest
-        while partners:
-            other = partners & -partners
-            partners ^= other
-            outs = (OUTS[low | other] & live).bit_count()
-            if outs:
-                share = shares[outs]
-                found.append(((costs[card] + costs[other.bit_length() - 1]) * share, low | other))
+        _add_partials(found, card, RELATED[card] & rest, live, costs, credit.shares)
     found.sort(reverse=True)
     return found
 
@@ -278,29 +270,39 @@ def partials_plus(
     card: int,
     live: int,
     costs: Sequence[float],
-    credit: PartialCredit = MEDIUM_CREDIT,
+    credit: PartialCredit,
 ) -> list[tuple[float, int]]:
     """The partials of ``cards`` plus ``card``, given ``pairs``, those of ``cards`` alone."""
-    shares = credit.shares
-    bit = 1 << card
     partners = RELATED[card] & cards
     if not partners:
         return pairs
     found = pairs[:]
+    _add_partials(found, card, partners, live, costs, credit.shares)
+    found.sort(reverse=True)
+    return found
+
+
+def _add_partials(
+    found: list[tuple[float, int]],
+    card: int,
+    partners: int,
+    live: int,
+    costs: Sequence[float],
+    shares: tuple[float, ...],
+) -> None:
+    """Append to ``found`` the partials ``card`` makes with each card of ``partners`` that
+    some ``live`` card would complete, with their credits."""
+    bit = 1 << card
     while partners:
         other = partners & -partners
         partners ^= other
         outs = (OUTS[bit | other] & live).bit_count()
         if outs:
-            share = shares[outs]
-            found.append(((costs[card] + costs[other.bit_length() - 1]) * share, bit | other))
-    found.sort(reverse=True)
-    return found
+            saved = (costs[card] + costs[other.bit_length() - 1]) * shares[outs]
+            found.append((saved, bit | other))
 
 
-def partial_credit(
-    pairs: list[tuple[float, int]], loose: int, credit: PartialCredit = MEDIUM_CREDIT
-) -> float:
+def partial_credit(pairs: list[tuple[float, int]], loose: int, credit: PartialCredit) -> float:
     """What the partials of ``pairs`` (best first) that lie in ``loose`` save, by ``credit``:
     all of them, or each card in one partial at most."""
     total = 0.0
