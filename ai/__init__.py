@@ -14,6 +14,9 @@ sampled worlds.
 True
 """
 
-from ai.base import LEVELS, Bot, get_bot
+from ai.base import LEVELS, Bot, games, get_bot, register_bots
 
-__all__ = ["LEVELS", "Bot", "get_bot"]
+__all__ = ["LEVELS", "Bot", "games", "get_bot", "register_bots"]
+
+# Each game's package registers its bots when imported.
+from ai import durak, rummy  # noqa: F401

@@ -1,11 +1,15 @@
-"""What every bot is, and how to get one by game and level."""
+"""What every bot is, and how to get one by game and level.
 
-import importlib
+Each game's package of bots (``ai/<game>/``) registers its levels here when it is imported;
+this module names no game.
+"""
+
 import random
+from collections.abc import Callable
 from typing import Any, Protocol
 
+# The computer's levels, weakest first: every game has a bot for each.
 LEVELS = ("easy", "medium", "hard")
-GAMES = ("durak", "rummy")
 
 
 class Bot(Protocol):
@@ -16,11 +20,26 @@ class Bot(Protocol):
         ...
 
 
+_bots: dict[str, dict[str, Callable[[], Bot]]] = {}
+
+
+def register_bots(game: str, **by_level: Callable[[], Bot]) -> None:
+    """Make ``game``'s bots available to :func:`get_bot`: one factory (a class) per level of
+    ``LEVELS``, each given by its level's name."""
+    if set(by_level) != set(LEVELS):
+        raise ValueError(f"{game}: give one bot for each level of {', '.join(LEVELS)}")
+    _bots[game] = dict(by_level)
+
+
+def games() -> list[str]:
+    """The games that have bots, in the order they registered them."""
+    return list(_bots)
+
+
 def get_bot(game: str, level: str) -> Bot:
-    """The bot of ``level`` (easy, medium or hard) for ``game`` (durak or rummy)."""
-    if game not in GAMES:
+    """A new bot of ``level`` (easy, medium or hard) for ``game`` (one of :func:`games`)."""
+    if game not in _bots:
         raise ValueError(f"no bots for {game!r}")
     if level not in LEVELS:
         raise ValueError(f"no level {level!r}: choose one of {', '.join(LEVELS)}")
-    module = importlib.import_module(f"ai.{game}.{level}")
-    return module.BOT_CLASS()
+    return _bots[game][level]()

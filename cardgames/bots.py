@@ -17,9 +17,9 @@ from concurrent.futures import ThreadPoolExecutor
 from django.conf import settings
 from django.db import close_old_connections
 
-from ai import get_bot
 from cardgames import play
 from cardgames.models import Game, Seat
+from cardgames.registry import get_kind
 
 logger = logging.getLogger(__name__)
 
@@ -139,7 +139,7 @@ def _choose(kind: str, level: str, view: dict, legal: list[str], rng: random.Ran
     except Exception:
         logger.exception("%s %s bot failed; the easy bot plays this move", kind, level)
     try:
-        notation = get_bot(kind, "easy").choose(view, legal, rng)
+        notation = get_kind(kind).bot("easy").choose(view, legal, rng)
         if notation in legal:
             return notation
     except Exception:
@@ -156,7 +156,7 @@ def _choose_in_time(kind: str, level: str, view: dict, legal: list[str], rng: ra
     generator, so that the fallback's choice does not depend on how far the late one got.
     """
     limit = getattr(settings, "BOT_TIME_LIMIT", BOT_TIME_LIMIT)
-    bot = get_bot(kind, level)
+    bot = get_kind(kind).bot(level)
     own_rng = random.Random()
     own_rng.setstate(rng.getstate())
     outcome: list = []

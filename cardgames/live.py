@@ -40,7 +40,7 @@ TABLE_THREADS = 8
 _table_threads = ThreadPoolExecutor(max_workers=TABLE_THREADS, thread_name_prefix="table")
 
 
-def database_sync_to_async(function: Callable[..., Any]) -> Callable[..., Awaitable[Any]]:
+def on_table_threads(function: Callable[..., Any]) -> Callable[..., Awaitable[Any]]:
     """Run ``function`` (ORM work) on the table threads and await its result.
 
     Not Channels' ``database_sync_to_async``: that one sends every call of the process through
@@ -139,7 +139,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Hand ``message`` to its handler, as Channels does but without first closing the
         database connections of a thread: the table threads look after their own connections
-        (``database_sync_to_async``), and the hop would cost every message a thread switch."""
+        (``on_table_threads``), and the hop would cost every message a thread switch."""
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"no handler for message type {message['type']}")
@@ -165,7 +165,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.accept()
         self.heartbeat = asyncio.create_task(self._beat())
         if viewer.seat is not None:
-            await database_sync_to_async(presence.arrive)(self.game_id, viewer.seat)
+            await on_table_threads(presence.arrive)(self.game_id, viewer.seat)
             await self._tell_presence()
         await self._send_table()
         bots.wake(self.game_id, self.version)  # after a restart, a bot may be waiting to play
@@ -176,7 +176,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if self.heartbeat is not None:
             self.heartbeat.cancel()
             if self.viewer.seat is not None:
-                await database_sync_to_async(presence.leave)(self.game_id, self.viewer.seat)
+                await on_table_threads(presence.leave)(self.game_id, self.viewer.seat)
                 await self._tell_presence()
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
@@ -185,7 +185,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         try:
             message = _decode(text_data, bytes_data)
-            played = await database_sync_to_async(self._handle)(message)
+            played = await on_table_threads(self._handle)(message)
         except Bad as error:
             await self._refuse(error.args[0])
         except play.Refused as error:
@@ -255,7 +255,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return self.viewer
         return viewer_for(game, self.browser_id, self.seat_key, seats) or Viewer()
 
-    @database_sync_to_async
+    @on_table_threads
     def _find_viewer(self) -> Viewer | None:
         table = self._game()
         if table is None:
@@ -263,7 +263,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         game, seats = table
         return viewer_for(game, self.browser_id, self.seat_key, seats)
 
-    @database_sync_to_async
+    @on_table_threads
     def _render(
         self, error: Any = None, played: play.Played | None = None
     ) -> tuple[int, str] | None:
@@ -340,7 +340,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await asyncio.sleep(presence.HEARTBEAT)
             await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)
             if self.viewer.seat is not None:
-                await database_sync_to_async(presence.beat)(self.game_id, self.viewer.seat)
+                await on_table_threads(presence.beat)(self.game_id, self.viewer.seat)
 
 
 def _decode(text_data: str | None, bytes_data: bytes | None) -> dict[str, Any]:

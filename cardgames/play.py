@@ -12,13 +12,14 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
+from ai import LEVELS
 from cardgames import presence, seatkeys
 from cardgames.models import Browser, Game, Mode, Seat
 from cardgames.registry import GameKind, Variant, get_kind
 from cardgames.transactions import writing
 from cards import IllegalAction, new_seed
 
-LEVELS = ("easy", "medium", "hard")
+# The computer's level in a first game (``ai.LEVELS`` lists them all).
 DEFAULT_LEVEL = "medium"
 
 # Called with (game id, version) after a change is committed; set by cardgames.live.

@@ -1,15 +1,23 @@
 """The registry of game kinds: the only place where the platform meets a particular game.
 
-Each game app subclasses :class:`GameKind` and registers one instance from its ``AppConfig``;
-the platform looks kinds up by name and never imports a game itself.
+Each game app subclasses :class:`GameKind` and registers one instance from its
+``AppConfig.ready``; the platform looks kinds up by name and never imports a game itself.
+``settings.INSTALLED_APPS`` is therefore the one list of the site's games. What a kind must
+provide, and what the platform does with it, is told in ``docs/architecture.md``.
 """
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple
+from types import ModuleType
+from typing import Any, ClassVar, Protocol
 
+from django import forms
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+
+import ai
+from cardgames.forms import MoveForm
+from cardgames.narration import Move
 
 
 @dataclass(frozen=True)
@@ -21,39 +29,80 @@ class Variant:
     label: str | Promise
 
 
-class Move(NamedTuple):
-    """One move of a public log in words, with its place in the log."""
-
-    index: int  # the position of its entry in the log
-    text: str
-
-
 class BadOptions(ValueError):
     """The options asked for are not a variant of the game."""
+
+
+class OptionsForm(forms.Form):
+    """A game's options as a form posts them (or as a save keeps them): a :class:`Variant`.
+
+    Subclasses declare the fields and :meth:`variant`; their ``clean()`` should build the
+    engine's config, so that what makes a variant valid is said once, by the engine.
+    """
+
+    @classmethod
+    def defaults(cls) -> dict[str, Any]:
+        """The options of a first game: each field's initial value."""
+        return {
+            name: field.initial
+            for name, field in cls.base_fields.items()
+            if field.initial is not None
+        }
+
+    def variant(self) -> Variant:
+        """The variant of the valid form's ``cleaned_data``."""
+        raise NotImplementedError
+
+
+class HtmlPlayer(Protocol):
+    """A player that reads only a table's HTML (the load test plays rooms with it)."""
+
+    ROOM_OPTIONS: Mapping[str, str]  # the room form's option fields for the games it plays
+
+    def choose(self, html: str) -> dict[str, Any]:
+        """The socket message of a legal move on a table where it is this seat's turn."""
+        ...
 
 
 class GameKind:
     """What the platform needs to know about one game. Subclasses fill in the rules' side.
 
-    The engine object is the game's own (``durak.engine.Game`` …); the platform only calls the
-    engine API of ``shared/spec/engine-api.md`` on it, and these methods for the rest.
+    The engine object is the game's own (a ``durak.engine.Game`` …); the platform only calls
+    the engine API of ``docs/engine-api.md`` on it, and these methods for the rest.
     """
 
-    name: ClassVar[str]
+    name: ClassVar[str]  # also the URL prefix of the game's pages
+    # The rules engine: a module with the API of ``docs/engine-api.md`` (``Game``,
+    # ``parse_action`` …).
+    engine: ClassVar[ModuleType]
     title: ClassVar[str | Promise]
     summary: ClassVar[str | Promise]  # a few sentences for the home page
     facts: ClassVar[str | Promise]  # one line: players, cards, variants
+    # The game app's URLconf (its rules page …), mounted under ``<name>/``, and the name of
+    # its rules page there (the site's menu links to it).
+    urls: ClassVar[str]
+    rules_url_name: ClassVar[str]
     board_template: ClassVar[str]
+    # The options form, and the template of its fields (given the current ``options``).
+    options_form: ClassVar[type[OptionsForm]]
+    # The form that reads a move message of the table.
+    move_form: ClassVar[type[MoveForm]]
     options_template: ClassVar[str | None] = None
     # Online: whether play stops while a seated person is away (Rummy: yes).
     pause_when_away: ClassVar[bool] = False
-    min_seats: ClassVar[int]
     max_seats: ClassVar[int]
-    rules_url_name: ClassVar[str]
+    # The player the load test plays rooms of this game with (None: it cannot).
+    html_player: ClassVar[HtmlPlayer | None] = None
 
     def variant(self, data: Mapping[str, Any]) -> Variant:
-        """The variant the options in ``data`` ask for (a form or a saved dict)."""
-        raise NotImplementedError
+        """The variant the options in ``data`` ask for (a form post or a saved dict): the
+        default options stand in for any left out. :class:`BadOptions` (a message for the
+        player) if they are no variant of the game."""
+        form = self.options_form(data={**self.options_form.defaults(), **_flat(data)})
+        if not form.is_valid():
+            errors = [message for field in form.errors.values() for message in field]
+            raise BadOptions(errors[0])
+        return form.variant()
 
     def default_options(self) -> dict[str, Any]:
         """The options of a first game."""
@@ -63,21 +112,36 @@ class GameKind:
         """How many seats a game of ``variant`` has."""
         return int(variant.options.get("players", 2))
 
+    def bot(self, level: str) -> ai.Bot:
+        """The computer player of ``level`` (one of ``ai.LEVELS``) for this game."""
+        return ai.get_bot(self.name, level)
+
     def new_game(self, variant: Variant, seed: int) -> Any:
         """A fresh engine game of ``variant``."""
         raise NotImplementedError
 
     def load(self, state: dict[str, Any]) -> Any:
         """The engine game saved as ``state`` (its ``to_dict()``)."""
-        raise NotImplementedError
+        return self.engine.Game.from_dict(state)
 
     def seat_to_ask(self, game: Any) -> int | None:
         """The one seat asked to act now, or None when nobody is (the game or round is over)."""
         return game.seat_to_ask()
 
     def compose(self, message: Mapping[str, Any], legal: list[Any]) -> str | None:
-        """The notation a table's form ``message`` means, or None if it means none of ``legal``."""
-        raise NotImplementedError
+        """The notation a table's form ``message`` means, or None if it means none of ``legal``.
+
+        The move form writes a notation, which the engine reads (in its one canonical form:
+        the cards of a meld may come in any order) and which must be one of ``legal``.
+        """
+        notation = self.move_form.read(message, legal)
+        if notation is None:
+            return None
+        try:
+            action = self.engine.parse_action(notation)
+        except ValueError:  # the engines' IllegalAction is one
+            return None
+        return str(action) if action in legal else None
 
     def board_context(
         self, view: dict[str, Any], seat: int | None, legal: list[Any], names: list[str]
@@ -124,6 +188,15 @@ class GameKind:
         raise NotImplementedError
 
 
+def _flat(data: Mapping[str, Any]) -> dict[str, Any]:
+    """``data`` as a plain dict; a form post's fields keep all their values only when they
+    have several (a form then refuses them, as no option takes a list)."""
+    getlist = getattr(data, "getlist", None)
+    if getlist is None:
+        return dict(data)
+    return {name: values if len(values := getlist(name)) != 1 else values[0] for name in data}
+
+
 _kinds: dict[str, GameKind] = {}
 
 
@@ -138,5 +211,5 @@ def get_kind(name: str) -> GameKind:
 
 
 def all_kinds() -> list[GameKind]:
-    """Every registered kind, in registration order."""
+    """Every registered kind, in registration order (that of ``INSTALLED_APPS``)."""
     return list(_kinds.values())

@@ -9,15 +9,17 @@ from typing import Any
 from django.template.loader import render_to_string
 from django.utils.translation import gettext_lazy as _
 
+from ai import LEVELS
 from cardgames import play, presence
 from cardgames.models import Game, Mode, Seat
-from cardgames.registry import Move
+from cardgames.narration import Move
 from cardgames.viewers import Viewer, seen_by
 
 # How many of the latest moves the table lists.
 RECENT_MOVES = 6
 
-LEVEL_LABELS = {"easy": _("Easy"), "medium": _("Medium"), "hard": _("Hard")}
+# The names of the computer's levels (``ai.LEVELS``, weakest first) as the pages say them.
+LEVEL_LABELS = dict(zip(LEVELS, (_("Easy"), _("Medium"), _("Hard")), strict=True))
 
 
 def acting_seat(game: Game, viewer: Viewer, engine: Any = None) -> int | None:

@@ -16,7 +16,7 @@ urlpatterns = [
     path("room/<str:game_id>/join/", views.join_room, name="join_room"),
     path("clear/", views.clear_data, name="clear_data"),
     # Each registered game's own pages (rules …) under its name.
-    *(path(f"{kind.name}/", include(f"{kind.name}.urls")) for kind in all_kinds()),
+    *(path(f"{kind.name}/", include(kind.urls)) for kind in all_kinds()),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]

@@ -12,6 +12,6 @@ class DurakConfig(AppConfig):
     def ready(self) -> None:
         """Put Durak in the platform's registry."""
         from cardgames.registry import register
-        from durak.play import DURAK
+        from durak.kind import DURAK
 
         register(DURAK)

@@ -12,6 +12,6 @@ class RummyConfig(AppConfig):
     def ready(self) -> None:
         """Put Rummy in the platform's registry."""
         from cardgames.registry import register
-        from rummy.play import RUMMY
+        from rummy.kind import RUMMY
 
         register(RUMMY)

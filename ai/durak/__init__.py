@@ -1,1 +1,8 @@
 """The Durak bots: ``easy`` (lowest card), ``medium`` (heuristics), ``hard`` (search)."""
+
+from ai.base import register_bots
+from ai.durak.easy import EasyDurakBot
+from ai.durak.hard import HardDurakBot
+from ai.durak.medium import MediumDurakBot
+
+register_bots("durak", easy=EasyDurakBot, medium=MediumDurakBot, hard=HardDurakBot)

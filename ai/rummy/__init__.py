@@ -13,3 +13,10 @@ The modules with one job each:
 - ``rollout``: turns of a sampled world played with Medium's policy;
 - ``lookahead``: what each possible next draw makes of a kept hand, and the chance of winning.
 """
+
+from ai.base import register_bots
+from ai.rummy.easy import EasyRummyBot
+from ai.rummy.hard import HardRummyBot
+from ai.rummy.medium import MediumRummyBot
+
+register_bots("rummy", easy=EasyRummyBot, medium=MediumRummyBot, hard=HardRummyBot)

@@ -12,7 +12,7 @@ from cardgames import bots
 from cardgames.cardtext import card_label
 from cardgames.models import Game
 from rummy.engine import Config, new_game
-from rummy.play import RUMMY
+from rummy.kind import RUMMY
 
 YOUR_CARDS = ["3c", "4c", "5c", "9d", "9h", "9s", "2h", "3h", "4h", "Kd"]
 BOT_CARDS = ["Ac", "2c", "6d", "6h", "8s", "Tc", "Jd", "4s", "5s", "Qs"]  # 62 points

@@ -1,0 +1,72 @@
+"""Durak's board as one seat sees it: the template context of ``durak/_board.html``."""
+
+from typing import Any
+
+from cardgames.cardtext import face
+from cards import RANKS, SUITS
+
+
+def _card_names(action: Any) -> list[str]:
+    return str(action).split()[1:]
+
+
+def _hand_order(trump_suit: str) -> Any:
+    """The order a hand is shown in: by suit, trumps last, low to high within a suit."""
+    return lambda code: (code[1] == trump_suit, SUITS.index(code[1]), RANKS.index(code[0]))
+
+
+def board_context(
+    view: dict[str, Any], seat: int | None, legal: list[Any], names: list[str]
+) -> dict[str, Any]:
+    """Opponents, stock and trump, the bout, the hand and the moves ``seat`` has now (None:
+    nobody's hand; then only the public parts of ``view`` are shown)."""
+    players = view["players"]
+    me = seat if seat is not None else 0
+    kinds = {action.kind for action in legal}
+    playable = {card for action in legal for card in _card_names(action)}
+    uncovered = {attack for attack, defence in view["table"] if defence is None}
+    coverable = {_card_names(action)[0] for action in legal if action.kind == "defend"}
+    order = [(me + step) % players for step in range(players)]
+    seats = [
+        {
+            "number": number,
+            "name": names[number],
+            "count": view["hand_sizes"][number],
+            "attacker": number == view["attacker"],
+            "defender": number == view["defender"],
+            "out": number in view["out"],
+            "to_act": number in view["to_act"],
+        }
+        for number in order
+    ]
+    hand = []
+    if seat is not None:
+        for code in sorted(view["hand"], key=_hand_order(view["trump_suit"])):
+            hand.append({"face": face(code), "playable": code in playable})
+    outcome = view["outcome"]
+    return {
+        "me": seats[0] if seat is not None else None,
+        "opponents": seats[1:] if seat is not None else seats,
+        "trump": face(view["trump"]),
+        "trump_is_drawn": view["stock"] == 0,
+        "stock": view["stock"],
+        "discarded": len(view["discarded"]),
+        "table": [
+            {
+                "attack": face(attack),
+                "defence": face(defence) if defence else None,
+                "coverable": attack in coverable and attack in uncovered,
+            }
+            for attack, defence in view["table"]
+        ],
+        "hand": hand,
+        "can": {name: name in kinds for name in ("attack", "defend", "transfer", "take", "pass")},
+        "opening": not view["table"],
+        "defending": seat is not None and seat == view["defender"] and bool(view["table"]),
+        "taking": view["taking"],
+        "outcome": outcome,
+        "durak_name": (
+            names[outcome["durak"]] if outcome and outcome["durak"] is not None else None
+        ),
+        "you_are_durak": seat is not None and outcome is not None and outcome["durak"] == seat,
+    }

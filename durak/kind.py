@@ -1,0 +1,75 @@
+"""Durak's registry entry: what the platform needs to know to seat, deal, show and end it."""
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from cardgames.narration import Move
+from cardgames.registry import GameKind, Variant
+from durak import board, engine, htmlplayer, narration
+from durak.forms import DurakMoveForm, DurakOptionsForm
+
+
+class DurakKind(GameKind):
+    """Durak for 2–6 seats, 24/36/52 cards, throw-in or transfer."""
+
+    name = "durak"
+    engine = engine
+    title = gettext_lazy("Durak")
+    summary = gettext_lazy(
+        "The Russian card game with no winner, only a loser: get rid of all your cards, and "
+        "don't be the last one holding any. Attack, defend, throw in, and with the transfer "
+        "option pass the attack on to the next player."
+    )
+    facts = gettext_lazy("2 to 6 players · 24, 36 or 52 cards · throw-in or transfer")
+    urls = "durak.urls"
+    rules_url_name = "durak:rules"
+    board_template = "durak/_board.html"
+    options_form = DurakOptionsForm
+    options_template = "durak/_options.html"
+    move_form = DurakMoveForm
+    max_seats = 6
+    html_player = htmlplayer
+
+    def new_game(self, variant: Variant, seed: int) -> engine.Game:
+        """A new deal of ``variant``."""
+        return engine.new_game(engine.Config(**variant.options), seed=seed)
+
+    def board_context(
+        self, view: dict[str, Any], seat: int | None, legal: list[Any], names: list[str]
+    ) -> dict[str, Any]:
+        """See :func:`durak.board.board_context`."""
+        return board.board_context(view, seat, legal, names)
+
+    def recent_moves(
+        self, log: list[dict[str, Any]], names: list[str], count: int, you: int | None = None
+    ) -> list[Move]:
+        """See :func:`durak.narration.recent_moves`."""
+        return narration.recent_moves(log, names, count, you)
+
+    def result(self, game: engine.Game) -> tuple[list[int], list[int]] | None:
+        """Everyone but the durak won; in a draw nobody won or lost."""
+        outcome = game.outcome
+        if outcome is None:
+            return None
+        if outcome["durak"] is None:
+            return [], []
+        durak = outcome["durak"]
+        return [seat for seat in range(game.config.players) if seat != durak], [durak]
+
+    def over_message(self, game: engine.Game, names: list[str], you: int | None = None) -> str:
+        """Who is the durak (said to them in the second person), or that nobody is."""
+        durak = game.outcome["durak"]
+        if durak is None:
+            return _("A draw: nobody is the durak")
+        if durak == you:
+            return _("You are the durak")
+        return _("%(name)s is the durak") % {"name": names[durak]}
+
+    def follow_ups(self, game: engine.Game) -> list[tuple[str, Any]]:
+        """After a game: a new one."""
+        return [("new", gettext_lazy("New game"))]
+
+
+DURAK = DurakKind()

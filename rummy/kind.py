@@ -1,0 +1,84 @@
+"""Rummy's registry entry: what the platform needs to know to seat, deal, show and end it."""
+
+from typing import Any
+
+from django.utils.translation import gettext_lazy
+
+from cardgames.narration import Move
+from cardgames.registry import GameKind, Variant
+from rummy import board, engine, narration
+from rummy.forms import RummyMoveForm, RummyOptionsForm
+
+
+class RummyKind(GameKind):
+    """Rummy (Rami) for two: one variant, a match to 100 points played round after round."""
+
+    name = "rummy"
+    engine = engine
+    title = gettext_lazy("Rummy")
+    summary = gettext_lazy(
+        "Two players, ten cards each: draw, lay down sets and runs, add to the melds on the "
+        "table and be the first to empty your hand. The first to reach 100 points wins the match."
+    )
+    facts = gettext_lazy("2 players · 52 cards · first to 100 points")
+    urls = "rummy.urls"
+    rules_url_name = "rummy:rules"
+    board_template = "rummy/_board.html"
+    options_form = RummyOptionsForm
+    move_form = RummyMoveForm
+    pause_when_away = True
+    max_seats = 2
+
+    def seat_count(self, variant: Variant) -> int:
+        """Always two."""
+        return 2
+
+    def new_game(self, variant: Variant, seed: int) -> engine.Game:
+        """A new match, its first deal done."""
+        return engine.new_game(engine.Config(target=variant.options["target"]), seed=seed)
+
+    def board_context(
+        self, view: dict[str, Any], seat: int | None, legal: list[Any], names: list[str]
+    ) -> dict[str, Any]:
+        """See :func:`rummy.board.board_context`."""
+        return board.board_context(view, seat, legal, names)
+
+    def recent_moves(
+        self, log: list[dict[str, Any]], names: list[str], count: int, you: int | None = None
+    ) -> list[Move]:
+        """See :func:`rummy.narration.recent_moves`."""
+        return narration.recent_moves(log, names, count, you)
+
+    def finished(self, game: engine.Game) -> bool:
+        """Play has stopped: the round (and maybe the match) is over."""
+        return game.round_outcome is not None
+
+    def over_message(self, game: engine.Game, names: list[str], you: int | None = None) -> Any:
+        """The round is over, or the whole match."""
+        if game.outcome is not None:
+            return gettext_lazy("The match is over.")
+        return gettext_lazy("The round is over.")
+
+    def result(self, game: engine.Game) -> tuple[list[int], list[int]] | None:
+        """Once the match is over: its winner won, the other lost. A round counts for nothing."""
+        outcome = game.outcome
+        if outcome is None:
+            return None
+        winner = outcome["winner"]
+        return [winner], [1 - winner]
+
+    def follow_ups(self, game: engine.Game) -> list[tuple[str, Any]]:
+        """After a round: the next deal (scores kept) or a new match; after the match: a new one."""
+        if game.outcome is None and game.round_outcome is not None:
+            return [("next", gettext_lazy("Next deal")), ("new", gettext_lazy("New game"))]
+        return [("new", gettext_lazy("New game"))]
+
+    def follow_up(self, game: engine.Game, name: str, variant: Variant, seed: int) -> engine.Game:
+        """``"next"``: the match's next round, dealt with ``seed``; the scores stay."""
+        if name != "next":
+            raise ValueError(f"no follow-up {name!r}")
+        game.next_round(seed=seed)
+        return game
+
+
+RUMMY = RummyKind()
