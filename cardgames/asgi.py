@@ -15,20 +15,12 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
-from django.conf import settings  # noqa: E402
-
-http_app = django_asgi_app
-if settings.DEBUG:
-    # Daphne serves no static files by itself; in production nginx does (deploy/nginx.conf).
-    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
-
-    http_app = ASGIStaticFilesHandler(django_asgi_app)
 
 from cardgames.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
-        "http": http_app,
+        "http": django_asgi_app,  # static files too: WhiteNoise's middleware serves them
         "websocket": AllowedHostsOriginValidator(
             AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
         ),

@@ -55,5 +55,5 @@ def set_browser_cookie(response: HttpResponse, browser_id: str) -> None:
         max_age=COOKIE_AGE,
         httponly=True,
         samesite="Lax",
-        secure=not settings.DEBUG,
+        secure=settings.HTTPS,
     )

@@ -59,7 +59,7 @@ def set_key_cookie(response: HttpResponse, room_id: str, key: str) -> None:
         path=room_path(room_id),
         httponly=True,
         samesite="Lax",
-        secure=not settings.DEBUG,
+        secure=settings.HTTPS,
     )
 
 

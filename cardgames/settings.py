@@ -1,20 +1,24 @@
 """Django settings for the card-games website.
 
 Everything that differs between a laptop and a server comes from the environment. With no
-variable set at all you get the single-process setup of ``make run``: DEBUG on, SQLite in
-``db.sqlite3`` and the in-memory channel layer. Production (``DEBUG=0``) needs ``SECRET_KEY``
-and ``ALLOWED_HOSTS``, and normally ``DATABASE_URL`` (PostgreSQL) and ``REDIS_URL``.
+variable set at all you get the developers' setup of ``make dev``: DEBUG on, SQLite in
+``db.sqlite3`` and the in-memory channel layer. ``make run`` serves players the same single
+process with DEBUG off over plain HTTP (``HTTPS=0``, any host name: friends on the same Wi-Fi
+can join). Production (``DEBUG=0``) needs ``SECRET_KEY`` and ``ALLOWED_HOSTS``, and normally
+``DATABASE_URL`` (PostgreSQL) and ``REDIS_URL``.
 
 =========================  ==========================================================
 ``SECRET_KEY``             required when DEBUG is off
 ``DEBUG``                  ``1``/``0`` (default ``1``)
+``HTTPS``                  ``1``/``0``: the site is served over HTTPS (default: when DEBUG is
+                           off): secure cookies, the redirect to HTTPS and HSTS
 ``ALLOWED_HOSTS``          comma-separated host names
 ``CSRF_TRUSTED_ORIGINS``   comma-separated origins, e.g. ``https://cards.example.org``
 ``DATABASE_URL``           e.g. ``postgres://user:password@host:5432/name``
 ``DATABASE_POOL``          ``1``/``0``: psycopg connection pool on PostgreSQL (default ``1``)
 ``REDIS_URL``              e.g. ``redis://host:6379/0``: channels-redis pub/sub layer
-``SECURE_SSL_REDIRECT``    ``1``/``0``, production only (default ``1``)
-``SECURE_HSTS_SECONDS``    production only (default one year)
+``SECURE_SSL_REDIRECT``    ``1``/``0``, over HTTPS only (default ``1``)
+``SECURE_HSTS_SECONDS``    over HTTPS only (default one year)
 ``LOG_LEVEL``              default ``INFO``
 ``BOT_DELAY``              seconds a computer player waits before moving (default ``0.8``)
 ``BOT_TIME_LIMIT``         seconds a bot may think before a safe move is played (default ``3``)
@@ -101,6 +105,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -235,6 +240,10 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# WhiteNoise serves the static files from where they are (``static/`` and the apps'), so that
+# ``make run`` needs no ``collectstatic``; behind nginx, nginx serves the collected copy.
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = DEBUG
 
 # --- Security ---------------------------------------------------------------------------------
 
@@ -260,7 +269,12 @@ CONTENT_SECURITY_POLICY = {
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 
-if not DEBUG:
+# Whether players reach the site over HTTPS: a deployment does (behind a proxy that terminates
+# TLS), ``make run`` on a home network does not, and its cookies must then not be Secure, or
+# the browsers would drop them.
+HTTPS = env_bool("HTTPS", not DEBUG)
+
+if HTTPS:
     # Behind a proxy (nginx, a cloud load balancer) that terminates TLS and sets this header.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)

@@ -39,7 +39,7 @@ class RummyMoveForm(MoveForm):
     meld = forms.IntegerField(min_value=0, max_value=999, required=False)
 
     def notation(self, legal: list[Any]) -> str | None:
-        """``draw stock``, ``draw discard``, ``meld 3c 4c 5c``, ``layoff 2 6c`` or ``discard Kh``."""
+        """``draw stock``, ``draw discard``, ``meld 3c 4c 5c``, ``layoff 2 6c``, ``discard Kh``."""
         kind, pile, cards, meld = (
             self.cleaned_data[name] for name in ("kind", "pile", "card", "meld")
         )

@@ -130,7 +130,8 @@ async def stored(game: Game) -> Game:
 # -- creating a room, taking seats ------------------------------------------------------------
 
 
-def test_creating_a_room_gives_an_unguessable_link_and_a_key_kept_only_as_a_hash(db):
+def test_creating_a_room_gives_an_unguessable_link_and_a_key_kept_only_as_a_hash(db, settings):
+    settings.HTTPS = True
     ann = Client()
     response = ann.post("/play/durak/online/", {"name": "Ann", "players": "2", "deck": "36"})
     room_id = response["Location"].split("/")[2]
@@ -143,6 +144,7 @@ def test_creating_a_room_gives_an_unguessable_link_and_a_key_kept_only_as_a_hash
     seat = Seat.objects.get(game_id=room_id, number=0)
     assert seat.name == "Ann"
     assert re.fullmatch(r"[0-9a-f]{64}", seat.key_hash) and seat.key_hash != key
+
     assert seat.key_hash == hashlib.sha256(key.encode()).hexdigest()
     everything = json.dumps([list(Seat.objects.values()), list(Game.objects.values())], default=str)
     assert key not in everything
@@ -156,6 +158,15 @@ def test_creating_a_room_gives_an_unguessable_link_and_a_key_kept_only_as_a_hash
     assert "Ann (you)" in html and seat_state(html, "Free seat") == "waiting for a player"
     assert WAITING in html
     assert all(shows(html, card) for card in Game.objects.get(pk=room_id).state["hands"][0])
+
+
+def test_over_plain_http_the_cookies_are_not_secure_or_a_browser_would_drop_them(db, settings):
+    # make run on a home network: friends open http://192.168.1.20:8000/ on their phones.
+    settings.HTTPS = False
+    response = Client().post("/play/durak/online/", {"name": "Ann", "players": "2", "deck": "36"})
+    room_id = response["Location"].split("/")[2]
+    assert not response.cookies[cookie_name(room_id)]["secure"]
+    assert not response.cookies["browser"]["secure"]
 
 
 def test_the_room_form_fixes_the_variant_and_seats_the_computer_last(db):

@@ -257,6 +257,8 @@ def test_compose_matches_the_form_to_a_legal_move_whatever_the_cards_order():
     for bad in (
         {"kind": "layoff", "meld": "1", "card": "5h"},
         {"kind": "layoff", "meld": "zero", "card": "5h"},
+        {"kind": "layoff", "meld": "⁰", "card": "5h"},  # a digit to str.isdigit, not to int()
+        {"kind": "layoff", "meld": True, "card": "5h"},
         {"kind": "layoff", "card": "5h"},
         {"kind": "discard", "card": ["Kd", "Kd"]},
         {"kind": "discard"},
