@@ -5,7 +5,6 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from cardgames.narration import Move
 from cardgames.registry import GameKind, Variant
 from durak import board, engine, htmlplayer, narration
 from durak.forms import DurakMoveForm, DurakOptionsForm
@@ -36,17 +35,9 @@ class DurakKind(GameKind):
         """A new deal of ``variant``."""
         return engine.new_game(engine.Config(**variant.options), seed=seed)
 
-    def board_context(
-        self, view: dict[str, Any], seat: int | None, legal: list[Any], names: list[str]
-    ) -> dict[str, Any]:
-        """See :func:`durak.board.board_context`."""
-        return board.board_context(view, seat, legal, names)
-
-    def recent_moves(
-        self, log: list[dict[str, Any]], names: list[str], count: int, you: int | None = None
-    ) -> list[Move]:
-        """See :func:`durak.narration.recent_moves`."""
-        return narration.recent_moves(log, names, count, you)
+    # The board a seat sees and the moves in words: :mod:`durak.board`, :mod:`durak.narration`.
+    board_context = staticmethod(board.board_context)
+    recent_moves = staticmethod(narration.recent_moves)
 
     def result(self, game: engine.Game) -> tuple[list[int], list[int]] | None:
         """Everyone but the durak won; in a draw nobody won or lost."""

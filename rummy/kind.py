@@ -4,7 +4,6 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy
 
-from cardgames.narration import Move
 from cardgames.registry import GameKind, Variant
 from rummy import board, engine, narration
 from rummy.forms import RummyMoveForm, RummyOptionsForm
@@ -37,17 +36,9 @@ class RummyKind(GameKind):
         """A new match, its first deal done."""
         return engine.new_game(engine.Config(target=variant.options["target"]), seed=seed)
 
-    def board_context(
-        self, view: dict[str, Any], seat: int | None, legal: list[Any], names: list[str]
-    ) -> dict[str, Any]:
-        """See :func:`rummy.board.board_context`."""
-        return board.board_context(view, seat, legal, names)
-
-    def recent_moves(
-        self, log: list[dict[str, Any]], names: list[str], count: int, you: int | None = None
-    ) -> list[Move]:
-        """See :func:`rummy.narration.recent_moves`."""
-        return narration.recent_moves(log, names, count, you)
+    # The board a seat sees and the moves in words: :mod:`rummy.board`, :mod:`rummy.narration`.
+    board_context = staticmethod(board.board_context)
+    recent_moves = staticmethod(narration.recent_moves)
 
     def finished(self, game: engine.Game) -> bool:
         """Play has stopped: the round (and maybe the match) is over."""
