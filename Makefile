@@ -1,24 +1,27 @@
 # Card games: everyday commands. Needs only GNU make and Python 3.11+.
 #
-#   make run     serve the site on http://127.0.0.1:8000 (SQLite, in-memory channel layer)
-#   make test    lint, format check and the whole test suite
+#   make run     serve the site on http://127.0.0.1:8000 (SQLite, in-memory channel layer), and
+#                to the other devices of the network (friends on the same Wi-Fi)
+#   make dev     the same with Django's debug pages and code reloading, for developers
+#   make test    lint, format check, import layers and the whole test suite
 #   make bench   engine benchmarks, a short arena, table latency, a short load test
 #   make lint    ruff check
 #   make format  ruff format + ruff check --fix
 
 PYTHON ?= python3
 VENV ?= .venv
-HOST ?= 127.0.0.1
+HOST ?= 0.0.0.0
 PORT ?= 8000
 
 PY := $(VENV)/bin/python
 BIN := $(VENV)/bin
 
 .DEFAULT_GOAL := help
-.PHONY: help run test bench lint format compilemessages messages migrate venv
+.PHONY: help run dev test bench lint format compilemessages messages migrate venv system-packages
 
 help:
-	@echo "make run              serve the site on http://$(HOST):$(PORT)"
+	@echo "make run              serve the site on http://127.0.0.1:$(PORT)"
+	@echo "make dev              the same with debug pages and code reloading (developers)"
 	@echo "make test             ruff check, ruff format --check, pytest"
 	@echo "make bench            benchmarks and a short load test, into bench-report.txt"
 	@echo "make lint / format    ruff check / ruff format"
@@ -39,6 +42,12 @@ $(VENV)/.installed-run: pyproject.toml | $(PY)
 $(VENV)/.installed-test: pyproject.toml | $(PY)
 	$(PY) -m pip install --upgrade --quiet pip
 	$(PY) -m pip install -e '.[test]'
+	touch $@ $(VENV)/.installed-run $(VENV)/.installed-bench
+
+# The tools under tools/ need the bench extra (websockets, psutil); the test extra includes it.
+$(VENV)/.installed-bench: pyproject.toml | $(PY)
+	$(PY) -m pip install --upgrade --quiet pip
+	$(PY) -m pip install -e '.[bench]'
 	touch $@ $(VENV)/.installed-run
 
 # Translation catalogs: compiled with polib when there are any, otherwise nothing happens.
@@ -60,26 +69,46 @@ messages: $(VENV)/.installed-run
 migrate: $(VENV)/.installed-run
 	$(PY) manage.py migrate --noinput
 
-run: compilemessages migrate
-	@echo "Serving on http://$(HOST):$(PORT)/ (Ctrl-C to stop)"
-	$(BIN)/daphne -b $(HOST) -p $(PORT) cardgames.asgi:application
+# A secret key of this clone's own, made once (make run serves with DEBUG off, which needs one).
+.secret-key:
+	@$(PYTHON) -c "import secrets; print(secrets.token_urlsafe(50))" > $@
 
-# Runs all three steps even when one fails, so that one run reports everything; fails if any did.
-test: $(VENV)/.installed-test compilemessages
+# Players' pages (DEBUG off: the site's own error pages), over plain HTTP, for any host name, so
+# that the other devices of a home network can play too.
+run: compilemessages migrate .secret-key
+	@echo "Serving on http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
+	@lan="$$(hostname -I 2>/dev/null | cut -d' ' -f1)"; \
+		if [ -n "$$lan" ] && [ "$(HOST)" = "0.0.0.0" ]; then \
+			echo "Other devices on this network: http://$$lan:$(PORT)/"; fi
+	DEBUG=0 HTTPS=0 ALLOWED_HOSTS='*' SECRET_KEY="$$(cat .secret-key)" \
+		$(BIN)/daphne -b $(HOST) -p $(PORT) cardgames.asgi:application
+
+# Developers: Django's debug pages and a server that reloads on code changes, on this machine.
+dev: compilemessages migrate
+	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+# The Debian packages the browser and catalog tests need (scripts/system-packages).
+system-packages:
+	@scripts/system-packages
+
+# Runs every step even when one fails, so that one run reports everything; fails if any did.
+test: system-packages $(VENV)/.installed-test compilemessages
 	@failed=""; \
 	echo "$$ ruff check ."; $(BIN)/ruff check . || failed="$$failed ruff-check"; \
 	echo "$$ ruff format --check ."; $(BIN)/ruff format --check . || failed="$$failed ruff-format"; \
+	echo "$$ lint-imports"; $(BIN)/lint-imports || failed="$$failed lint-imports"; \
 	echo "$$ pytest"; $(PY) -m pytest || failed="$$failed pytest"; \
 	if [ -n "$$failed" ]; then echo "make test FAILED:$$failed" >&2; exit 1; fi
 
 # The steps of `make bench`, each a Python module with its arguments.
-BENCH_STEPS := "durak.bench" "rummy.bench" "ai.arena durak medium easy --deals 50 --seed 1" \
-	"durak.tablebench --moves 200" "cardgames.loadtest --rooms 20 --duration 15 --pace 1"
+BENCH_STEPS := "tools.durak_bench" "tools.rummy_bench" \
+	"tools.arena durak medium easy --deals 50 --seed 1" "tools.tablebench --moves 200" \
+	"tools.loadtest --rooms 20 --duration 15 --pace 1"
 BENCH_REPORT ?= bench-report.txt
 
 # Runs every step even when one fails, so that one report holds everything; fails if any did.
 # A progress line redrawn with carriage returns keeps only its last state.
-bench: $(VENV)/.installed-run
+bench: $(VENV)/.installed-bench
 	@{ \
 		failed=""; \
 		echo "make bench, $$(date -u '+%Y-%m-%d %H:%M UTC'), $$(nproc) cores," \

@@ -2,18 +2,21 @@
 
 It sees what a browser is sent and answers with the message a click would send: it beats an
 attack card when a playable card of its hand can, takes otherwise, and leaves the rest (attack,
-throw in, pass) to :func:`durak.tablebench.next_message`.
+throw in, pass) to :func:`next_message`, which ``tools.tablebench`` also plays with.
 """
 
 import re
 from typing import Any
 
-from durak.tablebench import PLAYABLE, VERSION, next_message
-
 # The room form's fields for the games this player plays: two seats, 36 cards, throw-in.
 ROOM_OPTIONS = {"players": "2", "deck": "36"}
 
 RANKS = "23456789TJQKA"
+VERSION = re.compile(r'data-version="(\d+)"')
+PLAYABLE = re.compile(
+    r'class="hand-card is-playable">\s*<input type="checkbox" name="card" value="(\w\w)"'
+)
+REVEAL = re.compile(r'"seat": (\d+), "version": (\d+)')
 COVER = re.compile(r'name="cover" value="(\w\w)"')
 TRUMP_SUIT = re.compile(r'class="trump-card[^"]*"><span class="card card--(\w)')
 
@@ -27,6 +30,23 @@ def beats(card: str, attack: str, trump: str) -> bool:
     if card[1] == attack[1]:
         return RANKS.index(card[0]) > RANKS.index(attack[0])
     return card[1] == trump
+
+
+def next_message(html: str) -> dict | None:
+    """A legal message read from the table's HTML: reveal, take, pass or attack; None at the end."""
+    version = int(VERSION.search(html).group(1))
+    if "the durak" in html:
+        return None
+    if 'value="reveal"' in html:
+        seat, _version = REVEAL.search(html).groups()
+        return {"op": "reveal", "seat": int(seat), "version": version}
+    for kind in ("take", "pass"):
+        if f'value="{kind}"' in html:
+            return {"op": "move", "kind": kind, "version": version}
+    card = PLAYABLE.search(html)
+    if card and 'value="attack"' in html:
+        return {"op": "move", "kind": "attack", "card": card.group(1), "version": version}
+    raise RuntimeError("no move found in the table")
 
 
 def choose(html: str) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Bots against bots, duplicate format: ``python -m ai.arena GAME A B --deals N --seed S``.
+"""Bots against bots, duplicate format: ``python -m tools.arena GAME A B --deals N --seed S``.
 
 Every deal is played once per seating: with two seats, twice with the seats swapped; with more
 seats, once with bot A in each seat and bot B in all the others. Luck in the deal then falls on
@@ -9,9 +9,9 @@ if each round were drawn at random from those played (``match_share``: a match i
 points, so a bot can win more rounds and fewer matches). Both games print every bot's decision
 time (p50, p95, max).
 
-    python -m ai.arena durak medium easy --deals 200 --seed 1
-    python -m ai.arena durak hard medium --deals 100 --seed 1 --players 4
-    python -m ai.arena rummy hard medium --deals 200 --seed 1
+    python -m tools.arena durak medium easy --deals 200 --seed 1
+    python -m tools.arena durak hard medium --deals 100 --seed 1 --players 4
+    python -m tools.arena rummy hard medium --deals 200 --seed 1
 """
 
 import argparse

@@ -1,4 +1,4 @@
-"""How fast the Durak engine plays: ``python -m durak.bench [--seconds S] [--seed N]``.
+"""How fast the Durak engine plays: ``python -m tools.durak_bench [--seconds S] [--seed N]``.
 
 Plays random games (every step: a random seat of ``to_act``, its ``legal_actions``, a random
 one of them applied) for each benchmark variant, and prints games/s and actions/s, where one
@@ -36,12 +36,12 @@ def play_random_games(config: Config, seconds: float, seed: int) -> tuple[int, i
     return games, actions, time.perf_counter() - start
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     """Run the benchmark and print one line per variant."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per variant")
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     print(f"{'variant':<18} {'games/s':>9} {'actions/s':>10} {'actions/game':>13}")
     for name, config in VARIANTS.items():
         games, actions, elapsed = play_random_games(config, args.seconds, args.seed)

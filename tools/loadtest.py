@@ -1,6 +1,6 @@
 """Load test: many online rooms played at once by real websocket clients on loopback.
 
-``python -m cardgames.loadtest --rooms N --duration S [--pace SECONDS]`` opens N two-seat rooms
+``python -m tools.loadtest --rooms N --duration S [--pace SECONDS]`` opens N two-seat rooms
 over HTTP (create, then join), opens both seats' sockets and lets every seat play the legal
 moves it reads from the HTML it is sent, for S seconds; a finished game is followed by a new
 one. It prints the moves per second, the time from sending a move to receiving the fragment of
@@ -21,14 +21,15 @@ the secure cookies to loopback all the same):
   ``--server-pid``.
 
 A socket that closes reconnects to the next server and reads the table again; a table older
-than one the seat was already sent means a lost move. The player comes from the game's
-``<game>.htmlplayer`` module (``ROOM_OPTIONS`` and ``choose(html)``). It stops by itself.
+than one the seat was already sent means a lost move. The player is the game's HTML player,
+the module its registered kind names (``GameKind.html_player``: ``ROOM_OPTIONS`` and
+``choose(html)``; Django is set up to read the registry). It stops by itself.
 """
 
 import argparse
 import asyncio
-import importlib
 import json
+import logging
 import os
 import random
 import re
@@ -44,14 +45,18 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+import django
+from django.apps import apps
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.asyncio.server import serve
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
-from cardgames import servers
+from tools import servers
+
+if TYPE_CHECKING:
+    from cardgames.registry import HtmlPlayer
 
 MAX_ROOMS = 500
 MAX_DURATION = 600
@@ -360,7 +365,7 @@ async def set_up(
     bases: list[str],
     number: int,
     game: str,
-    player: ModuleType,
+    player: "HtmlPlayer",
     gate: asyncio.Semaphore,
     stats: Stats,
 ) -> Room | None:
@@ -495,6 +500,26 @@ def _total(values: list[Any]) -> Any:
     return None if not values or any(value is None for value in values) else sum(values)
 
 
+def html_player(game: str) -> "HtmlPlayer":
+    """The HTML player of ``game``, as its registered kind names it (Django set up first, once,
+    with ``DJANGO_SETTINGS_MODULE`` defaulting to ``cardgames.settings``)."""
+    if not apps.ready:
+        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardgames.settings")
+        django.setup()
+        # The site's logging settings (INFO to the console) are for its servers: in this client
+        # they would log every socket of the websockets library.
+        logging.getLogger().setLevel(logging.WARNING)
+    from cardgames.registry import get_kind
+
+    try:
+        kind = get_kind(game)
+    except KeyError:
+        raise SystemExit(f"no game {game!r} is registered") from None
+    if kind.html_player is None:
+        raise SystemExit(f"{game} has no HTML player (its GameKind.html_player is None)")
+    return kind.html_player
+
+
 async def run(
     bases: list[str],
     game: str,
@@ -506,7 +531,7 @@ async def run(
 ) -> Report:
     """Set up ``rooms`` rooms on the servers ``bases``, let them play for ``duration`` seconds
     and measure; ``kill``: after how many seconds of play to call what kills a server."""
-    player = importlib.import_module(f"{game}.htmlplayer")
+    player = html_player(game)
     stats = Stats()
     echo_ms = await echo_round_trip()
     load_before = os.getloadavg()[0]
@@ -603,7 +628,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--url", action="append", help="a running server (repeatable)")
     parser.add_argument("--server-pid", type=int, action="append", help="with --url: for memory")
-    parser.add_argument("--game", default="durak", help="the game (with a htmlplayer module)")
+    parser.add_argument("--game", default="durak", help="the game (one with an HTML player)")
     args = parser.parse_args(argv)
     if not 0 <= args.pace <= 60:
         parser.error("--pace must be between 0 and 60 seconds")
@@ -620,6 +645,7 @@ def main(argv: list[str] | None = None) -> int:
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     if 4 * args.rooms + 100 > hard:
         parser.error(f"too many rooms for the open-file limit ({hard})")
+    html_player(args.game)  # a game without one fails here, before any server starts
     if args.url:
         bases = [url.rstrip("/") for url in args.url]
         report = asyncio.run(

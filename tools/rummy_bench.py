@@ -3,8 +3,8 @@
 Each step asks ``legal_actions`` of the seat to act and applies a random one of them, the way a
 search plays rounds out. Random play rarely goes out, so most rounds run to the turn limit.
 
-    python -m rummy.bench               # about five seconds
-    python -m rummy.bench --seconds 20 --seed 7
+    python -m tools.rummy_bench               # about five seconds
+    python -m tools.rummy_bench --seconds 20 --seed 7
 """
 
 import argparse
@@ -47,7 +47,7 @@ def run(seconds: float = 5.0, seed: int = 0, config: Config | None = None) -> di
 def main(argv: list[str] | None = None) -> None:
     """Parse the command line, run the benchmark and print its figures."""
     parser = argparse.ArgumentParser(
-        prog="python -m rummy.bench", description=__doc__.split("\n")[0]
+        prog="python -m tools.rummy_bench", description=__doc__.split("\n")[0]
     )
     parser.add_argument("--seconds", type=float, default=5.0, help="how long to play (default 5)")
     parser.add_argument("--seed", type=int, default=0, help="the seed of the random play")

@@ -10,7 +10,7 @@ deals worlds, and for scale for Hard dealing the opponent's unknown cards unifor
 knows the cards the opponent took from the pile). A change to the inference that helps lowers
 Hard's regret; the worlds are a fixed number, so the machine's speed does not enter.
 
-    python -m ai.rummy.oracle --deals 60 --seed 11 --worlds 300
+    python -m tools.rummy_oracle --deals 60 --seed 11 --worlds 300
 """
 
 import argparse

@@ -18,6 +18,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+import psutil
+
 ROOT = Path(__file__).resolve().parent.parent
 START_TIMEOUT = 60
 DAPHNE = [sys.executable, "-m", "daphne", "-b", "127.0.0.1"]
@@ -128,10 +130,10 @@ def cpu_seconds(pid: int | None) -> float | None:
     if pid is None:
         return None
     try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-    except OSError:
+        times = psutil.Process(pid).cpu_times()
+    except psutil.Error:
         return None
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return times.user + times.system
 
 
 def rss_kib(pid: int | None) -> int | None:
@@ -139,9 +141,9 @@ def rss_kib(pid: int | None) -> int | None:
     if pid is None:
         return None
     try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    except OSError:
+        process = psutil.Process(pid)
+        if process.status() == psutil.STATUS_ZOMBIE:  # killed, not yet reaped: no memory left
+            return None
+        return process.memory_info().rss // 1024
+    except psutil.Error:
         return None
-    return None

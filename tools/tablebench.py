@@ -1,9 +1,10 @@
 """Table benchmark: first-page weight, and the time from a move to its fragment on the socket.
 
-``python -m durak.tablebench [--moves N]`` starts one Daphne process on a free loopback port
+``python -m tools.tablebench [--moves N]`` starts one Daphne process on a free loopback port
 (SQLite in a temporary folder, the in-memory channel layer: the ``make run`` setup), plays
 pass-and-play Durak games through a real websocket client that reads only the HTML it is
-sent, and prints the latency percentiles. It stops by itself.
+sent (``durak.htmlplayer.next_message``), and prints the latency percentiles. It stops by
+itself.
 """
 
 import argparse
@@ -18,14 +19,8 @@ from pathlib import Path
 
 from websockets.sync.client import connect
 
-from cardgames import servers
-
-ROOT = Path(__file__).resolve().parent.parent
-VERSION = re.compile(r'data-version="(\d+)"')
-PLAYABLE = re.compile(
-    r'class="hand-card is-playable">\s*<input type="checkbox" name="card" value="(\w\w)"'
-)
-REVEAL = re.compile(r'"seat": (\d+), "version": (\d+)')
+from durak.htmlplayer import next_message
+from tools import servers
 
 
 def start_server(folder: Path, port: int) -> subprocess.Popen:
@@ -57,23 +52,6 @@ def new_hotseat_game(base: str) -> tuple[str, str]:
     game_id = response.geturl().rstrip("/").split("/")[-1]
     cookie = "; ".join(f"{c.name}={c.value}" for c in jar)
     return game_id, cookie
-
-
-def next_message(html: str) -> dict | None:
-    """A legal message read from the table's HTML: reveal, take, pass or attack; None at the end."""
-    version = int(VERSION.search(html).group(1))
-    if "the durak" in html:
-        return None
-    if 'value="reveal"' in html:
-        seat, _version = REVEAL.search(html).groups()
-        return {"op": "reveal", "seat": int(seat), "version": version}
-    for kind in ("take", "pass"):
-        if f'value="{kind}"' in html:
-            return {"op": "move", "kind": kind, "version": version}
-    card = PLAYABLE.search(html)
-    if card and 'value="attack"' in html:
-        return {"op": "move", "kind": "attack", "card": card.group(1), "version": version}
-    raise RuntimeError("no move found in the table")
 
 
 def play(base: str, port: int, moves: int) -> list[float]:

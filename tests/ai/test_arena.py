@@ -1,8 +1,15 @@
 """The arena's duplicate format and its Rummy match estimate: the figures the bots are judged by."""
 
+import math
+import random
+import statistics
+from typing import Any
+
 import pytest
 
-from ai.arena import main, match_share, play_deal
+import rummy.engine
+from tools import arena
+from tools.arena import main, match_share, play_deal
 
 
 def test_a_bot_against_itself_wins_exactly_one_seating_of_every_rummy_deal():
@@ -40,13 +47,67 @@ def test_match_share_is_even_for_even_rounds_and_certain_for_one_sided_ones():
     assert match_share([0, 0]) == 0.5
 
 
-def test_the_rummy_report_adds_up_the_rounds_it_played(capsys):
-    main(["rummy", "medium", "easy", "--deals", "4", "--seed", "2"])
+class FirstLegal:
+    """Takes the first legal action: draws from the stock, melds and lays off all it can, then
+    discards its lowest card."""
+
+    def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+        return legal[0]
+
+
+class NeverMelds:
+    """Draws from the stock and discards at once: its hand never empties, so it never wins."""
+
+    def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+        return next(action for action in legal if action.split()[0] in ("draw", "discard"))
+
+
+def test_the_rummy_report_gives_the_figures_of_the_rounds_really_played(monkeypatch, capsys):
+    # A = FirstLegal, B = NeverMelds: B cannot win a round, so by construction A loses none,
+    # concedes no point and wins every match. The rest is worked out here by playing every deal
+    # the arena dealt, in both seatings, on the engine itself.
+    bots = {"medium": FirstLegal, "easy": NeverMelds}
+    monkeypatch.setattr(arena, "get_bot", lambda game, level: bots[level]())
+    seeds = []
+
+    def new_game(config: rummy.engine.Config, *, seed: int) -> rummy.engine.Game:
+        seeds.append(seed)
+        return deal(config, seed=seed)
+
+    deal = rummy.engine.new_game
+    monkeypatch.setattr(rummy.engine, "new_game", new_game)
+    main(["rummy", "medium", "easy", "--deals", "5", "--seed", "2"])
     out = capsys.readouterr().out
-    results = [play_deal(("rummy", "medium", "easy", 2, 2, 36, False, deal)) for deal in range(4)]
-    rounds = [points for result in results for points in result.round_points]
-    won = sum(points > 0 for points in rounds)
-    lost = sum(points < 0 for points in rounds)
-    assert f"A won {won} rounds, lost {lost}, void {8 - won - lost}" in out
-    assert f"net {sum(rounds) / 8:+.1f}" in out
-    assert f"rounds drawn from these: {100 * match_share(rounds):.1f}%" in out
+    assert len(seeds) == 10 and len(set(seeds)) == 5  # each deal once per seating
+
+    won = void = scored = 0
+    decisions = {"A": 0, "B": 0}
+    per_deal = []
+    for seed in dict.fromkeys(seeds):
+        scores = []
+        for seat_a in (0, 1):
+            game = deal(rummy.engine.Config(), seed=seed)
+            players = {seat_a: FirstLegal(), 1 - seat_a: NeverMelds()}
+            while game.round_outcome is None:
+                seat = game.to_act[0]
+                legal = [str(action) for action in game.legal_actions(seat)]
+                decisions["A" if seat == seat_a else "B"] += 1
+                game.apply(seat, players[seat].choose({}, legal, random.Random()))
+            outcome = game.round_outcome
+            if outcome["void"]:
+                void += 1
+                scores.append(0.5)
+            else:
+                assert outcome["winner"] == seat_a
+                won += 1
+                scored += outcome["points"]
+                scores.append(1.0)
+        per_deal.append(sum(scores) / 2)
+    assert won > 0
+    assert f"A won {won} rounds, lost 0, void {void}" in out
+    assert f"scored {scored / 10:.1f}, conceded 0.0, net {scored / 10:+.1f}" in out
+    assert "rounds drawn from these: 100.0%" in out
+    margin = 1.96 * statistics.stdev(per_deal) / math.sqrt(5)
+    assert f"A score {100 * statistics.mean(per_deal):.1f}% ± {100 * margin:.1f}" in out
+    assert f"({decisions['A']} decisions)" in out.split("A (medium)")[1].splitlines()[0]
+    assert f"({decisions['B']} decisions)" in out.split("B (easy)")[1].splitlines()[0]

@@ -4,7 +4,6 @@ import random
 
 import pytest
 
-from ai.arena import seat_to_ask
 from ai.durak.endgame import DRAW, LOSS, WIN, best_actions, solve_actions
 from ai.durak.hard import HardDurakBot
 from ai.durak.playout import DRAW as DRAW_SEAT
@@ -14,6 +13,7 @@ from ai.durak.tracking import read_knowledge
 from ai.durak.worlds import Sampler, public_sim, world_state
 from cards import card_name, cards_mask, iter_cards, parse_card
 from durak.engine import Config, Game, new_game
+from tools.arena import seat_to_ask
 
 VARIANTS = [
     Config(players=2, deck=36),

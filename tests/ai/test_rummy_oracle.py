@@ -3,10 +3,10 @@
 import random
 from typing import Any
 
-from ai.rummy.oracle import KnownHand, Position, collect, hard_with, oracle_values, regret
 from ai.rummy.tracking import Public, read_public
 from ai.rummy.worlds import Sampler
 from cards import cards_mask
+from tools.rummy_oracle import KnownHand, Position, collect, hard_with, oracle_values, regret
 
 WORLDS = 40
 

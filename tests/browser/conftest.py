@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
-from cardgames import servers
+from tools import servers
 
 from .pages import COUNT_MESSAGES
 

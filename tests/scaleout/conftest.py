@@ -23,7 +23,7 @@ import pytest
 import redis
 from psycopg import sql
 
-from cardgames import servers
+from tools import servers
 
 ROOT = Path(__file__).resolve().parents[2]
 

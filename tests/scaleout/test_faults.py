@@ -1,7 +1,7 @@
 """Faults: a server killed mid-game, Redis restarted mid-game, a bot that fails or overruns.
 
 The first test runs one Daphne on a SQLite file (the ``make run`` setup, started as
-``cardgames.loadtest`` starts it) and needs no service; the second runs the load test on two
+``tools.loadtest`` starts it) and needs no service; the second runs the load test on two
 workers of its own, on PostgreSQL and Redis, and kills one; the third uses the two workers of
 ``conftest.py``; the last run in-process, as the tests in
 ``tests/web`` do. The players are ``durak.htmlplayer``: they read only the HTML they are sent.
@@ -29,11 +29,12 @@ from django.test import Client
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-import ai
-from cardgames import bots, loadtest, servers
+from cardgames import bots
 from cardgames.asgi import application
 from cardgames.models import Game
+from cardgames.registry import GameKind
 from durak import htmlplayer
+from tools import loadtest, servers
 
 from .conftest import (
     REDIS_CLAIM,
@@ -184,7 +185,7 @@ def test_a_worker_killed_under_load_loses_no_game(tmp_path: Path) -> None:
         run = subprocess.run(
             [
                 sys.executable,
-                *("-m", "cardgames.loadtest", "--workers", "2", "--pace", "0.2"),
+                *("-m", "tools.loadtest", "--workers", "2", "--pace", "0.2"),
                 *("--database", database_url, "--redis", redis_url),
                 *("--rooms", str(KILL_ROOMS), "--duration", "14", "--kill-worker-after", "6"),
             ],
@@ -364,8 +365,8 @@ def _bot_errors(caplog) -> list[str]:
 
 
 def _lookup(broken):
-    """``ai.get_bot`` with ``broken`` as every level but Easy."""
-    real = ai.get_bot
+    """``GameKind.bot`` with ``broken`` as every level but Easy."""
+    real = GameKind.bot
     return lambda kind, level: real(kind, level) if level == "easy" else broken
 
 
@@ -374,7 +375,7 @@ async def test_a_bot_that_raises_is_replaced_by_a_legal_move_and_logged(
     computer_game, monkeypatch, caplog
 ):
     """Every move of a failing Medium bot is the Easy bot's, and each failure is logged."""
-    monkeypatch.setattr(bots, "get_bot", _lookup(RaisingBot()))
+    monkeypatch.setattr(GameKind, "bot", _lookup(RaisingBot()))
     game = await database_sync_to_async(start_game)(computer_game)
     errors = await play_against(computer_game, game, 3, caplog)
     assert all("bot failed; the easy bot plays this move" in error for error in errors)
@@ -388,7 +389,7 @@ async def test_a_bot_past_its_time_limit_is_replaced_and_its_late_move_ignored(
     """Past ``BOT_TIME_LIMIT`` the Easy bot moves at once, the overrun is logged, and the slow
     bot's answer, when it finally comes, changes nothing."""
     settings.BOT_TIME_LIMIT = 0.2
-    monkeypatch.setattr(bots, "get_bot", _lookup(SlowBot()))
+    monkeypatch.setattr(GameKind, "bot", _lookup(SlowBot()))
     game = await database_sync_to_async(start_game)(computer_game)
     began = time.monotonic()
     errors = await play_against(computer_game, game, 2, caplog)

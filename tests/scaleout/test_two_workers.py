@@ -2,7 +2,7 @@
 
 Each player is a cookie jar and a real websocket client that reads only the HTML it is sent
 (the moves are chosen from the table's buttons and playable cards, as in
-``durak.tablebench``). The game rows are read from PostgreSQL to check what was applied.
+``durak.htmlplayer``). The game rows are read from PostgreSQL to check what was applied.
 """
 
 import json
@@ -23,7 +23,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from cardgames.cardtext import card_label
-from durak.tablebench import PLAYABLE, VERSION, next_message
+from durak.htmlplayer import PLAYABLE, VERSION, next_message
 
 from .conftest import Cluster
 
@@ -204,7 +204,7 @@ def choose(html: str) -> dict[str, Any]:
     """A legal move read from a table on which it is this player's turn.
 
     A defender beats an attack card when a playable card of its hand can, and takes
-    otherwise; everything else is ``durak.tablebench.next_message``'s choice.
+    otherwise; everything else is ``durak.htmlplayer.next_message``'s choice.
     """
     assert 'class="actions"' in html, "it is not this player's turn"
     if 'value="defend"' in html:

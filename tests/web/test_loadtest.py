@@ -1,6 +1,6 @@
 """The load test's bookkeeping: what it counts as a move reaching the other seat."""
 
-from cardgames.loadtest import Browser, Room, Stats
+from tools.loadtest import Browser, Room, Stats
 
 
 def test_a_move_reaches_the_other_seat_once_with_the_first_newer_table():
