@@ -11,8 +11,12 @@ Its text form is two characters, rank then suit:
 21
 >>> card_name(21)
 'Td'
->>> mask_names(cards_mask(["6c", "Ah", "6d"]))
+>>> mask_names(names_mask(["6c", "Ah", "6d"]))
 ['6c', '6d', 'Ah']
+
+From names to cards and back: ``parse_card``, ``parse_cards`` and ``card_name``,
+``card_names``; to a mask: ``names_mask`` (names) and ``cards_mask`` (ints); from a mask:
+``iter_cards``, ``card_list`` (ints) and ``mask_names`` (names).
 
 Nothing here imports Django: the engines, the bots and the tests all use it.
 """
@@ -21,16 +25,22 @@ from cards.actions import Action, notation_cards
 from cards.cards import (
     ALL_CARDS,
     RANK_MASKS,
+    RANK_SPREAD,
     RANKS,
+    RANKS_ACE_LOW,
     SUIT_MASKS,
     SUITS,
+    ace_low_rank,
+    card_list,
     card_name,
+    card_names,
     card_rank,
     card_suit,
     cards_mask,
     iter_cards,
     make_card,
     mask_names,
+    names_mask,
     parse_card,
     parse_cards,
     rank_set,
@@ -42,18 +52,24 @@ from cards.seeds import new_seed, seeded_random
 __all__ = [
     "ALL_CARDS",
     "RANKS",
+    "RANKS_ACE_LOW",
     "RANK_MASKS",
+    "RANK_SPREAD",
     "SUITS",
     "SUIT_MASKS",
     "Action",
     "IllegalAction",
+    "ace_low_rank",
+    "card_list",
     "card_name",
+    "card_names",
     "card_rank",
     "card_suit",
     "cards_mask",
     "iter_cards",
     "make_card",
     "mask_names",
+    "names_mask",
     "new_seed",
     "notation_cards",
     "parse_card",

@@ -2,7 +2,7 @@
 
 from typing import NamedTuple
 
-from cards.cards import card_name, parse_card
+from cards.cards import card_names, parse_cards
 from cards.errors import IllegalAction
 
 
@@ -29,7 +29,7 @@ class Action(NamedTuple):
         words = [self.kind]
         if self.meld is not None:
             words.append(str(self.meld))
-        words.extend(card_name(card) for card in self.cards)
+        words.extend(card_names(self.cards))
         return " ".join(words)
 
 
@@ -39,7 +39,7 @@ def notation_cards(words: list[str], text: str) -> tuple[int, ...]:
     A card named twice is malformed notation, not a legal way to name it once.
     """
     try:
-        cards = tuple(parse_card(word) for word in words)
+        cards = tuple(parse_cards(words))
     except ValueError:
         raise IllegalAction(f"not a valid action: {text!r}") from None
     if len(set(cards)) != len(cards):

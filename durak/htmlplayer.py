@@ -8,10 +8,11 @@ throw in, pass) to :func:`next_message`, which ``tools.tablebench`` also plays w
 import re
 from typing import Any
 
+from cards import RANKS
+
 # The room form's fields for the games this player plays: two seats, 36 cards, throw-in.
 ROOM_OPTIONS = {"players": "2", "deck": "36"}
 
-RANKS = "23456789TJQKA"
 VERSION = re.compile(r'data-version="(\d+)"')
 PLAYABLE = re.compile(
     r'class="hand-card is-playable">\s*<input type="checkbox" name="card" value="(\w\w)"'

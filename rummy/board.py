@@ -5,11 +5,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from cardgames.cardtext import face
-from cards import RANKS, SUITS, cards_mask
+from cards import RANKS_ACE_LOW, SUITS, cards_mask
 from rummy.engine import points
-
-# Rummy's ace is low.
-RANKS_ACE_LOW = RANKS[-1] + RANKS[:-1]
 
 
 def _rank_key(code: str) -> tuple[int, int]:

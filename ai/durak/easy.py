@@ -29,6 +29,3 @@ class EasyDurakBot:
             best = min(throw_ins, key=lambda action: situation.strength(action.cards[0]))
             return situation.notation(best)
         return "pass" if "pass" in legal else legal[0]
-
-
-BOT_CLASS = EasyDurakBot

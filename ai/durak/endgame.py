@@ -23,7 +23,7 @@ from collections.abc import Iterator, Sequence
 
 from ai.durak.playout import DRAW as DRAW_SEAT
 from ai.durak.playout import Sim
-from cards import RANK_MASKS, Action, ranks_mask
+from cards import RANK_MASKS, Action, card_list, ranks_mask
 from durak.engine.config import HAND_SIZE, MAX_ATTACKS
 from durak.engine.game import BEATS_IN_SUIT
 
@@ -32,15 +32,6 @@ LOSS, DRAW, WIN = 0, 1, 2
 
 class Unsolved(Exception):
     """The search ran out of nodes or time."""
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 class Solver:
@@ -181,7 +172,7 @@ class Solver:
         key = self.order_key.__getitem__
         after = self._after
         if not table:  # the opening: compulsory, cards of one rank
-            for card in sorted(_cards(ha), key=key):
+            for card in sorted(card_list(ha), key=key):
                 if self.transfer:
                     rank_cards = ha & RANK_MASKS[card % 13]
                     if rank_cards & -rank_cards != 1 << card:
@@ -199,7 +190,7 @@ class Solver:
             if not trumps >> attack & 1:
                 beaters |= hd & trumps
             rest = unc & ~(1 << attack)
-            for card in sorted(_cards(beaters), key=key):
+            for card in sorted(card_list(beaters), key=key):
                 bit = 1 << card
                 yield after(ha, hd ^ bit, att, table | bit, rest, limit, False, ns)
             if self.transfer and table == unc:
@@ -208,7 +199,7 @@ class Solver:
                     # The defender becomes the attacker; the new limit is the new
                     # defender's hand size.
                     new_limit = min(MAX_ATTACKS, ha.bit_count())
-                    for card in _cards(hd & RANK_MASKS[attack % 13]):
+                    for card in card_list(hd & RANK_MASKS[attack % 13]):
                         bit = 1 << card
                         yield after(
                             hd ^ bit, ha, 1 - att, table | bit, unc | bit, new_limit, False, ns
@@ -218,7 +209,7 @@ class Solver:
         # The attacker: throw in one card, or pass (which ends the bout).
         attacks = (table.bit_count() + unc.bit_count()) // 2
         if attacks < limit:
-            for card in sorted(_cards(ha & ranks_mask(table)), key=key):
+            for card in sorted(card_list(ha & ranks_mask(table)), key=key):
                 bit = 1 << card
                 yield after(ha ^ bit, hd, att, table | bit, unc | bit, limit, taking, ns)
         yield self._end_bout(ha, hd, att, table, taking, ns)

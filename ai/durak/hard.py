@@ -84,6 +84,3 @@ class HardDurakBot:
             base, seat, actions, sampler, rng, deadline, candidates, self.max_rounds
         )
         return legal[index]
-
-
-BOT_CLASS = HardDurakBot

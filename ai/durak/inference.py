@@ -11,7 +11,7 @@ makes the hints weaker, never the worlds impossible).
 
 from typing import Any
 
-from cards import RANK_MASKS, SUIT_MASKS, card_suit, parse_card, rank_set
+from cards import ALL_CARDS, RANK_MASKS, SUIT_MASKS, card_suit, iter_cards, parse_card, ranks_mask
 from durak.engine.game import BEATS_IN_SUIT
 
 # Medium plays for the endgame below this many cards in the stock: its openings say less.
@@ -26,10 +26,6 @@ CHEAP = sum(RANK_MASKS[: CHEAP_RANK + 1])
 BELOW = tuple(sum(RANK_MASKS[:rank]) for rank in range(14))
 
 
-def _spread(ranks: int) -> int:
-    return ranks * (1 | 1 << 13 | 1 << 26 | 1 << 39)
-
-
 def after_opening(cards: int, trumps: int, stock: int, eager: bool = False) -> int:
     """An opening with the same-rank ``cards``: nothing weaker was held (stock still large)."""
     if stock <= ENDGAME_STOCK and not eager:
@@ -37,14 +33,14 @@ def after_opening(cards: int, trumps: int, stock: int, eager: bool = False) -> i
     low = (cards & -cards).bit_length() - 1
     if trumps & cards:
         # A trump lead: no plain card at all, and no lower trump.
-        return (~trumps & ((1 << 52) - 1)) | (trumps & BELOW[low % 13])
+        return (ALL_CARDS & ~trumps) | (trumps & BELOW[low % 13])
     shift = 2 * (cards.bit_count() - 1)
     return ~trumps & BELOW[max(0, low % 13 - shift)]
 
 
 def after_throw_in(cards: int, table: int, trumps: int) -> int:
     """A throw-in of ``cards`` onto ``table``: no cheaper plain card of the table's ranks."""
-    throwable = _spread(rank_set(table)) & ~trumps
+    throwable = ranks_mask(table) & ~trumps
     if cards & trumps:
         return throwable & CHEAP
     low = (cards & -cards).bit_length() - 1
@@ -56,7 +52,7 @@ def after_pass(table: int, trumps: int, eager: bool = False) -> int:
 
     An eager player throws in any plain card it can: it holds none of those ranks.
     """
-    plain = _spread(rank_set(table)) & ~trumps
+    plain = ranks_mask(table) & ~trumps
     return plain if eager else plain & CHEAP
 
 
@@ -76,7 +72,7 @@ def after_take(uncovered: int, trumps: int, eager: bool = False) -> int:
     """
     if eager:
         forbidden = 0
-        for attack in _cards(uncovered):
+        for attack in iter_cards(uncovered):
             forbidden |= beaters(attack, trumps)
         return forbidden
     if uncovered & (uncovered - 1) or not uncovered:
@@ -97,12 +93,12 @@ def after_defence(
     any uncovered card, so then it is said of every one of them.
     """
     if trumps >> defence & 1:
-        cheaper = (~trumps & ((1 << 52) - 1)) | (trumps & BELOW[defence % 13])
+        cheaper = (ALL_CARDS & ~trumps) | (trumps & BELOW[defence % 13])
     else:
         cheaper = ~trumps & BELOW[defence % 13]
     if eager:
         forbidden = 0
-        for other in _cards(uncovered):
+        for other in iter_cards(uncovered):
             forbidden |= beaters(other, trumps) & cheaper
         return forbidden
     if uncovered != 1 << attack:
@@ -145,15 +141,6 @@ def eager_seats(log: list[dict[str, Any]], players: int, trumps: int) -> int:
         if openings[seat] >= EAGER_OPENINGS and not other >> seat & 1:
             eager |= 1 << seat
     return eager
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def suit_mask(card: int) -> int:

@@ -20,7 +20,7 @@ from ai.durak.situation import Situation
 from ai.durak.stalemate import breaks_circles
 from ai.durak.tracking import Knowledge, beats, read_knowledge
 from ai.durak.worlds import Sampler, public_sim, world_sim
-from cards import Action, card_rank, iter_cards
+from cards import SUIT_MASKS, Action, card_rank, iter_cards
 
 # Below this many cards in the stock the bot plays for the endgame: shedding cards matters
 # more than keeping good ones.
@@ -220,10 +220,10 @@ class MediumDurakBot:
 def _cheapest_cover(situation: Situation, uncovered: list[int]) -> dict[int, int] | None:
     """A cheap way to cover every card of ``uncovered`` from the hand, or None if there is none."""
     available = sorted(situation.hand, key=situation.strength)
-    trump_suit = 0x1FFF << (13 * situation.trump_suit)
+    trumps = SUIT_MASKS[situation.trump_suit]
     plan: dict[int, int] = {}
     for attack in sorted(uncovered, key=situation.strength, reverse=True):
-        cover = next((card for card in available if beats(card, attack, trump_suit)), None)
+        cover = next((card for card in available if beats(card, attack, trumps)), None)
         if cover is None:
             return None
         plan[attack] = cover
@@ -246,6 +246,3 @@ def _surely_unbeatable(card: int, defender: int, knowledge: Knowledge) -> bool:
 
 def _fallback(legal: list[str]) -> str:
     return "pass" if "pass" in legal else legal[0]
-
-
-BOT_CLASS = MediumDurakBot

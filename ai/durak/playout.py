@@ -13,13 +13,20 @@ going round from the attacker (``seat_to_ask``).
 
 from typing import Any
 
-from cards import RANK_MASKS, SUIT_MASKS, card_suit, cards_mask, parse_card
+from cards import (
+    RANK_MASKS,
+    RANK_SPREAD,
+    SUIT_MASKS,
+    card_suit,
+    cards_mask,
+    names_mask,
+    parse_card,
+    parse_cards,
+)
 from durak.engine.config import HAND_SIZE, MAX_ATTACKS
 
 # The value of ``durak`` once the game ended in a draw.
 DRAW = -1
-# Multiplying a 13-bit rank set by this copies it into the four suits (see cards.ranks_mask).
-_SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39
 
 
 class Sim:
@@ -80,8 +87,8 @@ class Sim:
         config = state["config"]
         sim.players = config["players"]
         sim.transfer = config["transfer"]
-        sim.hands = [cards_mask(hand) for hand in state["hands"]]
-        sim.stock = [parse_card(name) for name in reversed(state["stock"])]
+        sim.hands = [names_mask(hand) for hand in state["hands"]]
+        sim.stock = parse_cards(reversed(state["stock"]))
         sim.trumps = SUIT_MASKS[card_suit(parse_card(state["trump"]))]
         attacks = uncovered = table = 0
         for attack, defence in state["table"]:
@@ -148,7 +155,8 @@ class Sim:
         if self.n_attacks >= self.limit:
             return -1
         table = self.table
-        throwable = ((table | table >> 13 | table >> 26 | table >> 39) & 0x1FFF) * _SPREAD
+        # ranks_mask(table), inlined as in _after_play: both run at every step of a playout.
+        throwable = ((table | table >> 13 | table >> 26 | table >> 39) & 0x1FFF) * RANK_SPREAD
         players = self.players
         for step in range(players):
             seat = (self.attacker + step) % players
@@ -245,7 +253,7 @@ class Sim:
             return
         if self.n_attacks < self.limit:
             table = self.table
-            throwable = ((table | table >> 13 | table >> 26 | table >> 39) & 0x1FFF) * _SPREAD
+            throwable = ((table | table >> 13 | table >> 26 | table >> 39) & 0x1FFF) * RANK_SPREAD
             defender = self.defender
             in_play = self.in_play
             passed = self.passed

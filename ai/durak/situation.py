@@ -3,7 +3,7 @@
 from dataclasses import dataclass, field
 from typing import Any
 
-from cards import SUITS, Action, card_rank, card_suit, parse_card
+from cards import SUITS, Action, card_rank, card_suit, parse_card, parse_cards
 from durak.engine import parse_action
 
 
@@ -29,7 +29,7 @@ class Situation:
         actions = [parse_action(text) for text in legal]
         return cls(
             seat=view["seat"],
-            hand=[parse_card(name) for name in view["hand"]],
+            hand=parse_cards(view["hand"]),
             trump_suit=SUITS.index(view["trump"][1]),
             table=[
                 (parse_card(attack), None if defence is None else parse_card(defence))

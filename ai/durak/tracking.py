@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ai.durak import inference
-from cards import RANK_MASKS, SUIT_MASKS, card_suit, cards_mask, parse_card
-from durak.engine.config import HAND_SIZE, LOWEST_RANK
+from cards import SUIT_MASKS, card_suit, cards_mask, names_mask, parse_card, parse_cards
+from durak.engine.config import DECK_MASKS, HAND_SIZE
 
 
 @dataclass
@@ -62,7 +62,7 @@ def read_knowledge(view: dict[str, Any]) -> Knowledge:
     """Replay the public log of ``view`` into a ``Knowledge``."""
     players = view["players"]
     seat = view["seat"]
-    hand = cards_mask(view["hand"])
+    hand = names_mask(view["hand"])
     trump = parse_card(view["trump"])
     knowledge = Knowledge(
         seat=seat,
@@ -86,8 +86,8 @@ def read_knowledge(view: dict[str, Any]) -> Knowledge:
         _replay(knowledge, log, stocks, eager)
     knowledge.eager = eager
     known = knowledge.known
-    on_table = cards_mask(card for pair in view["table"] for card in pair if card)
-    public = hand | on_table | cards_mask(view["discarded"])
+    on_table = names_mask(card for pair in view["table"] for card in pair if card)
+    public = hand | on_table | names_mask(view["discarded"])
     if public >> trump & 1 and knowledge.trump_holder is not None:
         # The trump card is in plain sight (a state not built by play can say so): no hand
         # hides it.
@@ -95,9 +95,7 @@ def read_knowledge(view: dict[str, Any]) -> Knowledge:
         knowledge.trump_holder = seat if hand >> trump & 1 else None
     known[seat] = hand
     # While the trump card lies under the stock everyone knows where it is.
-    deck = 0
-    for rank in range(LOWEST_RANK[view["config"]["deck"]], 13):
-        deck |= RANK_MASKS[rank]
+    deck = DECK_MASKS[view["config"]["deck"]]
     seen = public
     for other in range(players):
         seen |= known[other]
@@ -138,7 +136,7 @@ def _replay(knowledge: Knowledge, log: list[dict[str, Any]], stocks: list[int], 
         if "action" in entry:
             actor = entry["seat"]
             kind, *names = entry["action"].split()
-            played = [parse_card(name) for name in names]
+            played = parse_cards(names)
             hint = _hint(kind, played, table, trumps, stocks[index], bool(eager >> actor & 1))
             if kind == "attack" or kind == "transfer":
                 table.extend([card, None] for card in played)
@@ -157,7 +155,7 @@ def _replay(knowledge: Knowledge, log: list[dict[str, Any]], stocks: list[int], 
             continue
         event = entry["event"]
         if event == "picked_up":
-            known[entry["seat"]] |= cards_mask(entry["cards"])
+            known[entry["seat"]] |= names_mask(entry["cards"])
             table = []
         elif event == "discarded":
             table = []

@@ -16,7 +16,7 @@ from typing import Any
 
 from ai.durak.playout import Sim
 from ai.durak.tracking import Knowledge
-from cards import card_name, iter_cards, mask_names
+from cards import card_list, card_names, mask_names
 
 
 class World:
@@ -66,7 +66,7 @@ class Sampler:
         """Prepare the slots of ``knowledge`` (its seat's view) with ``stock`` cards left."""
         self.knowledge = knowledge
         self.trust = trust
-        self.pool = list(iter_cards(knowledge.unseen))
+        self.pool = card_list(knowledge.unseen)
         self.stock_size = stock
         self.stock_hidden = stock - 1 if knowledge.trump_in_stock else stock
         seat = knowledge.seat
@@ -143,7 +143,7 @@ def world_state(view: dict[str, Any], world: World) -> dict[str, Any]:
         "config": view["config"],
         "seed": 0,
         "hands": hands,
-        "stock": [card_name(card) for card in reversed(world.stock)],
+        "stock": card_names(reversed(world.stock)),
         "trump": view["trump"],
         "table": view["table"],
         "attacker": view["attacker"],

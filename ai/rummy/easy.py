@@ -5,6 +5,7 @@ from typing import Any
 
 from ai.rummy.plan import going_out
 from ai.rummy.situation import Situation, discard_notation, group_notation, layoff_notation
+from cards import ace_low_rank, card_suit, iter_cards
 from rummy.engine import best_split, hand_melds, melds_extended_by
 
 
@@ -65,12 +66,9 @@ def play(situation: Situation) -> str:
 def highest_first(cards: int) -> list[int]:
     """The cards of the mask ``cards``, the highest first (king down to ace; ties by suit,
     spades first)."""
-    return sorted((card for card in range(52) if cards >> card & 1), key=_height, reverse=True)
+    return sorted(iter_cards(cards), key=_height, reverse=True)
 
 
 def _height(card: int) -> tuple[int, int]:
     """A card's height in Rummy: its rank, the ace low, then its suit."""
-    return ((card + 1) % 13, card // 13)
-
-
-BOT_CLASS = EasyRummyBot
+    return (ace_low_rank(card), card_suit(card))

@@ -62,7 +62,7 @@ DRAW_WORLDS = 200
 HARD_CREDIT = PartialCredit(shares=(0.0, 0.2, 0.35), overlapping=True)
 
 # What deals the worlds of one decision from its view (``Sampler``; a diagnostic may deal
-# others: see ``ai.rummy.oracle``).
+# others: see ``tools.rummy_oracle``).
 SamplerFactory = Callable[[dict[str, Any], Public], Sampler]
 
 
@@ -347,6 +347,3 @@ def _mean(values: Any) -> float:
 def _extends_table(card: int, table: list[int]) -> bool:
     bit = 1 << card
     return any(layoff_touch(meld) & bit for meld in table)
-
-
-BOT_CLASS = HardRummyBot

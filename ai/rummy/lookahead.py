@@ -28,6 +28,7 @@ from ai.rummy.plan import (
     partials_plus,
 )
 from ai.rummy.policy import table_touch
+from cards import iter_cards
 from rummy.engine.melds import layoff_touch, layoffs
 
 # The chance of winning from a difference in value: a logistic of (opponent's value - own
@@ -94,7 +95,7 @@ class NextDraw:
                         + costs[card]
                         - costs[other]
                         - partial_credit(pairs, keep_all ^ 1 << other, credit)
-                        for other in _cards(loose)
+                        for other in iter_cards(loose)
                     ),
                     default=math.inf,
                 )
@@ -162,15 +163,6 @@ def best_after_draw(arranger: Arranger, hand: int, drawn: int, live: int) -> tup
             best_other = value
     if best_other == math.inf:  # every other card is in a group: break one
         best_other = min(
-            arranger.value(hand ^ 1 << card, live) for card in _cards(hand) if card != drawn
+            arranger.value(hand ^ 1 << card, live) for card in iter_cards(hand) if card != drawn
         )
     return best_any, best_other
-
-
-def _cards(mask: int) -> list[int]:
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found

@@ -54,6 +54,3 @@ def fallback_discard(situation: Situation, outlook: Outlook) -> str:
     card = best_discard(situation.hand, situation.drawn, outlook, arranger)
     notation = discard_notation(card) if card >= 0 else ""
     return notation if notation in situation.legal_set else situation.legal[-1]
-
-
-BOT_CLASS = MediumRummyBot

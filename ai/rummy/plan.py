@@ -13,13 +13,13 @@ or one apart (the ace low), worth more the more ``live`` cards (cards that may s
 would complete it. How much, and whether a card counts in one partial at most or in all of
 its partials, is a ``PartialCredit``: Medium's (``MEDIUM_CREDIT``) counts each card once.
 
->>> from cards import cards_mask, mask_names
->>> hand = cards_mask(["3c", "4c", "5c", "9h", "9s", "Kd", "2s"])
->>> table = [cards_mask(["Qd", "Jd", "Td"])]
+>>> from cards import mask_names, names_mask
+>>> hand = names_mask(["3c", "4c", "5c", "9h", "9s", "Kd", "2s"])
+>>> table = [names_mask(["Qd", "Jd", "Td"])]
 >>> cost, groups = Arranger(hand, table, card_costs()).best(hand)
 >>> [(mask_names(cards), target) for cards, target in groups]
 [(['3c', '4c', '5c'], -1), (['Kd'], 0)]
->>> out = going_out(cards_mask(["3c", "4c", "5c", "Kd", "2s"]), table, -1)
+>>> out = going_out(names_mask(["3c", "4c", "5c", "Kd", "2s"]), table, -1)
 >>> [mask_names(cards) for cards, _ in out]
 [['3c', '4c', '5c'], ['Kd']]
 """
@@ -27,6 +27,7 @@ its partials, is a ``PartialCredit``: Medium's (``MEDIUM_CREDIT``) counts each c
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from cards import RANK_MASKS, ace_low_rank
 from rummy.engine.hand import CARD_POINTS
 from rummy.engine.melds import hand_melds, layoff_touch, layoffs
 
@@ -62,11 +63,6 @@ UNIT_COSTS: list[float] = [1.0] * 52
 DEFAULT_COSTS: list[float] = card_costs()
 
 
-def _ace_low(card: int) -> int:
-    """A card's rank position with the ace low: ace 0, two 1 … king 12."""
-    return (card + 1) % 13
-
-
 def _completions() -> tuple[list[int], dict[int, int]]:
     """``related[card]``: the cards making a partial with it; ``outs[pair]``: the cards that
     turn the partial ``pair`` (a two-card mask) into a meld."""
@@ -78,12 +74,9 @@ def _completions() -> tuple[list[int], dict[int, int]]:
             other_rank, other_suit = other % 13, other // 13
             pair = 1 << card | 1 << other
             if rank == other_rank:
-                wanted = 0
-                for any_suit in range(4):
-                    wanted |= 1 << (any_suit * 13 + rank)
-                outs[pair] = wanted & ~pair
-            elif suit == other_suit and 1 <= abs(_ace_low(card) - _ace_low(other)) <= 2:
-                low, high = sorted((_ace_low(card), _ace_low(other)))
+                outs[pair] = RANK_MASKS[rank] & ~pair
+            elif suit == other_suit and 1 <= abs(ace_low_rank(card) - ace_low_rank(other)) <= 2:
+                low, high = sorted((ace_low_rank(card), ace_low_rank(other)))
                 positions = [low - 1, high + 1] if high - low == 1 else [low + 1]
                 wanted = 0
                 for position in positions:
@@ -111,7 +104,7 @@ def _meld_pairs() -> list[tuple[int, ...]]:
             for first in range(3)
             for second in range(first + 1, 3)
         ]
-        position = (rank + 1) % 13  # ace low
+        position = ace_low_rank(card)
 
         def at(step: int, suit: int = suit, position: int = position) -> int:
             return 1 << (suit * 13 + (position + step + 12) % 13)

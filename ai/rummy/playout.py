@@ -12,7 +12,7 @@ play ``Sim`` and the engine side by side to keep the two in step.
 
 from typing import Any
 
-from cards import ALL_CARDS, cards_mask, parse_card, seeded_random
+from cards import ALL_CARDS, cards_mask, names_mask, parse_card, parse_cards, seeded_random
 from rummy.engine.hand import points
 from rummy.engine.melds import layoff_touch
 
@@ -69,14 +69,14 @@ class Sim:
         """The round of ``state``, in the engine's ``to_dict`` format, at a turn's start or in
         its play phase (the log, the scores and the match outcome are ignored)."""
         sim = cls.__new__(cls)
-        sim.hands = [cards_mask(names) for names in state["hands"]]
-        sim.stock = [parse_card(name) for name in reversed(state["stock"])]
-        sim.pile = [parse_card(name) for name in state["discard"]]
+        sim.hands = [names_mask(names) for names in state["hands"]]
+        sim.stock = parse_cards(reversed(state["stock"]))
+        sim.pile = parse_cards(state["discard"])
         sim.pile_cards = cards_mask(sim.pile)
-        sim.table = [cards_mask(meld["cards"]) for meld in state["melds"]]
-        sim.table_cards = cards_mask(name for meld in state["melds"] for name in meld["cards"])
+        sim.table = [names_mask(meld["cards"]) for meld in state["melds"]]
+        sim.table_cards = names_mask(name for meld in state["melds"] for name in meld["cards"])
         sim.touch = [layoff_touch(meld) for meld in sim.table]
-        sim.taken = [cards_mask(names) for names in state["taken_from_discard"]]
+        sim.taken = [names_mask(names) for names in state["taken_from_discard"]]
         sim.turn = state["turn"]
         drawn = state["drawn_from_discard"]
         sim.drawn = -1 if drawn is None else parse_card(drawn)

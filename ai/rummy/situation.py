@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 from typing import Any
 
-from cards import card_name, cards_mask, mask_names, parse_card
+from cards import card_name, iter_cards, mask_names, names_mask, parse_card
 
 
 @dataclass(slots=True)
@@ -38,26 +38,22 @@ class Situation:
         return cls(
             seat=seat,
             phase=view["phase"] or "",
-            hand=cards_mask(view["hand"]),
-            table=[cards_mask(meld["cards"]) for meld in view["melds"]],
+            hand=names_mask(view["hand"]),
+            table=[names_mask(meld["cards"]) for meld in view["melds"]],
             owners=[meld["owner"] for meld in view["melds"]],
             top=-1 if top is None else parse_card(top),
             drawn=-1 if drawn is None else parse_card(drawn),
             hand_size=view["hand_sizes"][seat],
             opp_size=view["hand_sizes"][1 - seat],
             stock=view["stock"],
-            opp_taken=cards_mask(view["taken_from_discard"][1 - seat]),
+            opp_taken=names_mask(view["taken_from_discard"][1 - seat]),
             legal=legal,
             legal_set=frozenset(legal),
         )
 
     def discards(self) -> list[int]:
         """The cards this seat may discard now, in card order."""
-        return [
-            card
-            for card in range(52)
-            if self.hand >> card & 1 and discard_notation(card) in self.legal_set
-        ]
+        return [card for card in iter_cards(self.hand) if discard_notation(card) in self.legal_set]
 
 
 def meld_notation(cards: int) -> str:

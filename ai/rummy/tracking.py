@@ -7,7 +7,7 @@ that uses it keeps no memory of its own between calls.
 from dataclasses import dataclass, field
 from typing import Any
 
-from cards import ALL_CARDS, cards_mask, parse_card
+from cards import ALL_CARDS, cards_mask, names_mask, parse_card
 
 
 @dataclass(slots=True)
@@ -85,10 +85,10 @@ def read_public(view: dict[str, Any]) -> Public:
     ]
     table = 0
     for meld in view["melds"]:
-        table |= cards_mask(meld["cards"])
-    hand = cards_mask(view["hand"])
+        table |= names_mask(meld["cards"])
+    hand = names_mask(view["hand"])
     public.table = table
-    public.opp_known = cards_mask(view["taken_from_discard"][opp])
+    public.opp_known = names_mask(view["taken_from_discard"][opp])
     seen = hand | table | public.opp_known | cards_mask(pile)
     public.stock_pool = pool & ~seen
     public.unseen = ALL_CARDS & ~seen

@@ -32,7 +32,7 @@ from typing import Any
 from ai.rummy.plan import MELD_PAIRS, RELATED
 from ai.rummy.playout import Sim
 from ai.rummy.tracking import Public
-from cards import card_name, mask_names
+from cards import card_list, card_names, iter_cards, mask_names
 from rummy.engine.melds import hand_melds
 
 # Weight factors of an unseen card, per observation it is related to (see the module's text).
@@ -79,10 +79,10 @@ def card_weights(public: Public) -> list[float]:
     for observed, factor in (
         (public.opp_refused, REFUSED),
         (public.opp_discards, DISCARDED),
-        (_cards(public.opp_known), KEPT),
+        (iter_cards(public.opp_known), KEPT),
     ):
         for card in observed:
-            for other in _cards(RELATED[card]):
+            for other in iter_cards(RELATED[card]):
                 weights[other] *= factor
     return weights
 
@@ -105,8 +105,8 @@ def world_state(
         "dealer": view["dealer"],
         "scores": list(view["scores"]),
         "hands": hands,
-        "stock": [card_name(card) for card in reversed(stock)],
-        "discard": [card_name(card) for card in public.pile],
+        "stock": card_names(reversed(stock)),
+        "discard": card_names(public.pile),
         "melds": [{"owner": meld["owner"], "cards": list(meld["cards"])} for meld in view["melds"]],
         "turn": view["turn"],
         "phase": view["phase"],
@@ -135,7 +135,7 @@ class Sampler:
         if forced.bit_count() > self.hidden or (pool and pool.bit_count() < self.stock_size):
             forced = 0  # inconsistent (should not happen): fall back to no constraint
         self.forced = forced
-        self.choices = _cards(unseen & ~forced)
+        self.choices = card_list(unseen & ~forced)
         weights = card_weights(public)
         self.weights = [weights[card] for card in self.choices]
         self.base = Sim.from_state(world_state(view, public, 0, []))
@@ -211,12 +211,3 @@ class Sampler:
 
 def _reshuffles(view: dict[str, Any]) -> int:
     return sum(1 for entry in view["log"] if entry.get("event") == "reshuffle")
-
-
-def _cards(mask: int) -> list[int]:
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found

@@ -1,6 +1,6 @@
 """The rules of Durak, as pure Python: no Django, no I/O, deterministic for a given seed.
 
-The API is the team's contract (``shared/spec/engine-api.md``). A short game, scripted:
+The API is described in ``docs/engine-api.md``. A short game, scripted:
 
 >>> from durak.engine import Config, new_game, IllegalAction
 >>> deck = ["6c", "7c", "8c", "9c", "Tc", "Jc",     # seat 0's hand

@@ -13,7 +13,15 @@ Traceback (most recent call last):
 cards.errors.IllegalAction: an attack is one or more cards of one rank: 'attack 6c 7c'
 """
 
-from cards import RANK_MASKS, Action, IllegalAction, card_rank, iter_cards, notation_cards
+from cards import (
+    RANK_MASKS,
+    Action,
+    IllegalAction,
+    card_rank,
+    cards_mask,
+    iter_cards,
+    notation_cards,
+)
 from cards import parse_card as parse_card
 
 TAKE = Action("take")
@@ -75,9 +83,7 @@ def parse_action(text: str) -> Action:
         raise IllegalAction(f"not a valid action: {text!r}")
     cards = notation_cards(card_words, text)
     if kind == "attack":
-        mask = 0
-        for card in cards:
-            mask |= 1 << card
+        mask = cards_mask(cards)
         if mask & RANK_MASKS[card_rank(cards[0])] != mask:
             raise IllegalAction(f"an attack is one or more cards of one rank: {text!r}")
         return ATTACK[mask]

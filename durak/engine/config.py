@@ -7,6 +7,8 @@ from cards import RANK_MASKS
 
 # The lowest rank of each deck size: 24 cards run 9–A, 36 cards 6–A, 52 cards 2–A.
 LOWEST_RANK = {24: 7, 36: 4, 52: 0}
+# DECK_MASKS[size]: the bitmask of every card in the deck of ``size`` cards.
+DECK_MASKS: dict[int, int] = {size: sum(RANK_MASKS[low:]) for size, low in LOWEST_RANK.items()}
 HAND_SIZE = 6
 MAX_ATTACKS = 6
 
@@ -18,8 +20,8 @@ class Config:
     ``transfer`` off is *podkidnoy* (throw-in only), on is *perevodnoy*: the defender may pass
     the attack on with a card of the same rank.
 
-    >>> Config(players=4, deck=24).deck_size_ok
-    True
+    >>> Config(players=4, deck=24)
+    Config(players=4, deck=24, transfer=False)
     >>> Config(players=5, deck=24)
     Traceback (most recent call last):
     ...
@@ -43,17 +45,13 @@ class Config:
             )
 
     @property
-    def deck_size_ok(self) -> bool:
-        """Whether the deck deals six cards to every seat (always true once constructed)."""
-        return self.players * HAND_SIZE <= self.deck
-
-    @property
     def deck_mask(self) -> int:
-        """The bitmask of every card in this variant's deck."""
-        mask = 0
-        for rank in range(LOWEST_RANK[self.deck], 13):
-            mask |= RANK_MASKS[rank]
-        return mask
+        """The bitmask of every card in this variant's deck.
+
+        >>> Config(deck=24).deck_mask.bit_count()
+        24
+        """
+        return DECK_MASKS[self.deck]
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-safe form of the config."""

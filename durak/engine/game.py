@@ -14,13 +14,16 @@ from cards import (
     SUITS,
     Action,
     IllegalAction,
+    card_list,
     card_name,
+    card_names,
     card_suit,
     cards_mask,
     iter_cards,
     mask_names,
     new_seed,
     parse_card,
+    parse_cards,
     ranks_mask,
     seeded_random,
 )
@@ -194,7 +197,7 @@ class Game:
             "config": self.config.to_dict(),
             "seed": self._seed,
             "hands": [mask_names(hand) for hand in self._hands],
-            "stock": [card_name(card) for card in reversed(self._stock)],
+            "stock": card_names(reversed(self._stock)),
             "trump": card_name(self._trump),
             "table": self._table_names(),
             "attacker": self._attacker,
@@ -218,7 +221,7 @@ class Game:
         game.config = Config.from_dict(data["config"])
         game._seed = data["seed"]
         game._hands = [cards_mask(hand) for hand in data["hands"]]
-        game._stock = [parse_card(name) for name in reversed(data["stock"])]
+        game._stock = parse_cards(reversed(data["stock"]))
         game._trump = parse_card(data["trump"])
         game._trumps = SUIT_MASKS[card_suit(game._trump)]
         game._attacks = [parse_card(attack) for attack, _ in data["table"]]
@@ -537,6 +540,7 @@ class Game:
 def _attacks_from(cards: int, room: int) -> list[Action]:
     """Every attack of one or more same-rank cards among ``cards``, at most ``room`` of them."""
     legal = []
+    # rank_set(cards), inlined: this runs for every list of legal actions.
     for rank_mask in RANK_MASKS_OF[(cards | cards >> 13 | cards >> 26 | cards >> 39) & 0x1FFF]:
         for size, attack in ATTACK_SUBSETS[cards & rank_mask]:
             if size > room:
@@ -559,7 +563,7 @@ def new_game(
     if seed is None:
         seed = new_seed()
     if deck is None:
-        cards = list(iter_cards(config.deck_mask))
+        cards = card_list(config.deck_mask)
         seeded_random(seed, "deal").shuffle(cards)
     else:
         cards = _checked_deck(config, deck)
@@ -568,7 +572,7 @@ def new_game(
 
 def _checked_deck(config: Config, deck: list[str]) -> list[int]:
     try:
-        cards = [parse_card(name) for name in deck]
+        cards = parse_cards(deck)
     except ValueError as error:
         raise ValueError(f"bad deck: {error}") from None
     if len(set(cards)) != len(cards):

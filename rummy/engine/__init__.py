@@ -1,8 +1,8 @@
 """The rules of Rummy (the French "Rami"), as pure Python: no Django, no I/O, deterministic
 for a given seed.
 
-The API is the team's contract (``shared/spec/engine-api.md``); the game object is the whole
-match, round after round. A short round, scripted:
+The API is described in ``docs/engine-api.md``; the game object is the whole match, round
+after round. A short round, scripted:
 
 >>> from rummy.engine import Config, new_game, IllegalAction, best_split
 >>> deck = ["3c", "4c", "5c", "9d", "9h", "9s", "Kd", "Qh", "2s", "7h",   # seat 0's hand
@@ -40,8 +40,8 @@ the card taken from the discard pile may not be discarded this turn
 
 The helpers the UI and the bots use work on card bitmasks (see ``cards``):
 
->>> from cards import cards_mask, mask_names
->>> split = best_split(cards_mask(["Ac", "2c", "3c", "7d", "7h", "7s", "Kh"]))
+>>> from cards import mask_names, names_mask
+>>> split = best_split(names_mask(["Ac", "2c", "3c", "7d", "7h", "7s", "Kh"]))
 >>> [mask_names(meld) for meld in split.melds], mask_names(split.deadwood), split.points
 ([['2c', '3c', 'Ac'], ['7d', '7h', '7s']], ['Kh'], 10)
 """

@@ -13,7 +13,15 @@ Traceback (most recent call last):
 cards.errors.IllegalAction: a meld is a set or a run, the ace low: 'meld Qc Kc Ac'
 """
 
-from cards import SUIT_MASKS, Action, IllegalAction, iter_cards, notation_cards
+from cards import (
+    ALL_CARDS,
+    SUIT_MASKS,
+    Action,
+    IllegalAction,
+    cards_mask,
+    iter_cards,
+    notation_cards,
+)
 from cards import parse_card as parse_card
 from rummy.engine.melds import hand_melds
 
@@ -39,7 +47,7 @@ def add_discards(actions: list[Action], cards: int) -> None:
 
 # MELD[mask]: putting the meld ``mask`` on the table; every possible meld is here.
 MELD: dict[int, Action] = {
-    meld: Action("meld", tuple(iter_cards(meld))) for meld in hand_melds((1 << 52) - 1)
+    meld: Action("meld", tuple(iter_cards(meld))) for meld in hand_melds(ALL_CARDS)
 }
 # _LAYOFF[cards << 5 | number]: laying ``cards`` off on meld ``number`` (filled as listed; a
 # game has at most 17 melds, so the numbers fit in five bits).
@@ -73,13 +81,13 @@ def parse_action(text: str) -> Action:
     elif len(words) == 2 and words[0] == "discard":
         return DISCARD[notation_cards(words[1:], text)[0]]
     elif len(words) >= 2 and words[0] == "meld":
-        action = MELD.get(_mask(notation_cards(words[1:], text)))
+        action = MELD.get(cards_mask(notation_cards(words[1:], text)))
         if action is None:
             raise IllegalAction(f"a meld is a set or a run, the ace low: {text!r}")
         return action
     elif len(words) >= 3 and words[0] == "layoff" and _is_number(words[1]):
         number = int(words[1])
-        mask = _mask(notation_cards(words[2:], text))
+        mask = cards_mask(notation_cards(words[2:], text))
         if number < 32:
             action = _LAYOFF.get(mask << 5 | number)
             if action is not None:
@@ -90,10 +98,3 @@ def parse_action(text: str) -> Action:
 
 def _is_number(word: str) -> bool:
     return word.isascii() and word.isdigit() and len(word) <= 6
-
-
-def _mask(cards: tuple[int, ...]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask

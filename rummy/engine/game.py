@@ -12,9 +12,13 @@ from cards import (
     Action,
     IllegalAction,
     card_name,
+    card_names,
+    cards_mask,
     mask_names,
+    names_mask,
     new_seed,
     parse_card,
+    parse_cards,
     seeded_random,
 )
 from rummy.engine.actions import (
@@ -148,19 +152,19 @@ class Game:
             "round": self._round,
             "target": self.config.target,
             "config": self.config.to_dict(),
-            "hand": _names(sort_hand(self._hands[seat])),
+            "hand": card_names(sort_hand(self._hands[seat])),
             "hand_sizes": [hand.bit_count() for hand in self._hands],
             "stock": len(self._stock),
             "discard_top": card_name(discard[-1]) if discard else None,
             "discard_size": len(discard),
             "melds": [
-                {"id": number, "owner": owner, "cards": _names(meld_order(meld))}
+                {"id": number, "owner": owner, "cards": card_names(meld_order(meld))}
                 for number, (owner, meld) in enumerate(zip(self._owners, self._melds, strict=True))
             ],
             "turn": self._turn,
             "phase": self._phase,
             "drawn_from_discard": card_name(drawn) if drawn >= 0 else None,
-            "taken_from_discard": [_names(sort_hand(taken)) for taken in self._taken],
+            "taken_from_discard": [card_names(sort_hand(taken)) for taken in self._taken],
             "turns_completed": self._turns,
             "dealer": self._dealer,
             "scores": list(self._scores),
@@ -219,10 +223,10 @@ class Game:
             "dealer": self._dealer,
             "scores": list(self._scores),
             "hands": [mask_names(hand) for hand in self._hands],
-            "stock": _names(reversed(self._stock)),
-            "discard": _names(self._discard),
+            "stock": card_names(reversed(self._stock)),
+            "discard": card_names(self._discard),
             "melds": [
-                {"owner": owner, "cards": _names(meld_order(meld))}
+                {"owner": owner, "cards": card_names(meld_order(meld))}
                 for owner, meld in zip(self._owners, self._melds, strict=True)
             ],
             "turn": self._turn,
@@ -249,17 +253,17 @@ class Game:
             game._round = int(data["round"])
             game._dealer = _seat(data["dealer"])
             game._scores = [int(score) for score in data["scores"]]
-            game._hands = [_mask_of(names) for names in data["hands"]]
-            game._stock = [parse_card(name) for name in reversed(data["stock"])]
-            game._discard = [parse_card(name) for name in data["discard"]]
-            game._melds = [_mask_of(meld["cards"]) for meld in data["melds"]]
+            game._hands = [names_mask(names) for names in data["hands"]]
+            game._stock = parse_cards(reversed(data["stock"]))
+            game._discard = parse_cards(data["discard"])
+            game._melds = [names_mask(meld["cards"]) for meld in data["melds"]]
             game._owners = [_seat(meld["owner"]) for meld in data["melds"]]
             game._touch = [layoff_touch(meld) for meld in game._melds]
             game._turn = None if data["turn"] is None else _seat(data["turn"])
             game._phase = {"draw": DRAW, "play": PLAY, None: None}[data["phase"]]
             drawn = data["drawn_from_discard"]
             game._drawn = -1 if drawn is None else parse_card(drawn)
-            game._taken = [_mask_of(names) for names in data["taken_from_discard"]]
+            game._taken = [names_mask(names) for names in data["taken_from_discard"]]
             game._turns = int(data["turns_completed"])
             game._reshuffles = int(data["reshuffles"])
             game._log = [entry_from_json(entry) for entry in data["log"]]
@@ -451,7 +455,7 @@ class Game:
             "winner": winner,
             "void": winner is None,
             "points": won,
-            "hands": [_names(sort_hand(hand)) for hand in self._hands],
+            "hands": [card_names(sort_hand(hand)) for hand in self._hands],
         }
         self._turn = None
         self._phase = None
@@ -471,7 +475,7 @@ class Game:
     def _deal(self, cards: list[int]) -> None:
         """Seat i gets ``cards[10i:10i+10]``, the next card starts the discard pile face up and
         the rest is the stock in draw order; the non-dealer plays first."""
-        self._hands = [_mask_of_cards(cards[:HAND_SIZE]), _mask_of_cards(cards[HAND_SIZE:20])]
+        self._hands = [cards_mask(cards[:HAND_SIZE]), cards_mask(cards[HAND_SIZE:20])]
         self._discard = [cards[20]]
         self._stock = cards[:20:-1]  # the next card to draw last
         self._melds = []
@@ -527,7 +531,7 @@ def checked_deck(deck: list[str]) -> list[int]:
     if not isinstance(deck, list | tuple):
         raise ValueError("bad deck: a list of card names")
     try:
-        cards = [parse_card(name) for name in deck]
+        cards = parse_cards(deck)
     except ValueError as error:
         raise ValueError(f"bad deck: {error}") from None
     if len(set(cards)) != len(cards):
@@ -559,21 +563,3 @@ def _seat(value: object) -> int:
     if value not in (0, 1) or type(value) is not int:
         raise ValueError(f"not a seat: {value!r}")
     return value  # type: ignore[return-value]
-
-
-def _names(cards: Any) -> list[str]:
-    return [card_name(card) for card in cards]
-
-
-def _mask_of_cards(cards: list[int]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
-
-
-def _mask_of(names: list[str]) -> int:
-    mask = 0
-    for name in names:
-        mask |= 1 << parse_card(name)
-    return mask

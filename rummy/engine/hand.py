@@ -1,25 +1,28 @@
 """Helpers about one hand: its points, its display order and its best split into melds.
 
->>> from cards import card_name, cards_mask, mask_names
->>> hand = cards_mask(["Ac", "2c", "3c", "4c", "Kd", "Kh", "Ks", "Kc", "9s", "2h"])
+>>> from cards import card_names, mask_names, names_mask
+>>> hand = names_mask(["Ac", "2c", "3c", "4c", "Kd", "Kh", "Ks", "Kc", "9s", "2h"])
 >>> points(hand)
 61
 >>> split = best_split(hand)
 >>> [mask_names(meld) for meld in split.melds], mask_names(split.deadwood), split.points
 ([['2c', '3c', '4c', 'Ac'], ['Kc', 'Kd', 'Kh', 'Ks']], ['2h', '9s'], 11)
->>> [card_name(card) for card in sort_hand(hand, by="rank")]
+>>> card_names(sort_hand(hand, by="rank"))
 ['Ac', '2c', '2h', '3c', '4c', '9s', 'Kc', 'Kd', 'Kh', 'Ks']
 """
 
 from typing import NamedTuple
 
-from cards import iter_cards
+from cards import ace_low_rank, card_suit, iter_cards
 from rummy.engine.melds import hand_melds
 
 # CARD_POINTS[card]: what the card costs its holder when the other player goes out.
 CARD_POINTS: tuple[int, ...] = tuple(
-    (1, *range(2, 11), 10, 10, 10)[(card + 1) % 13] for card in range(52)
+    (1, *range(2, 11), 10, 10, 10)[ace_low_rank(card)] for card in range(52)
 )
+# The sort keys of ``sort_hand``, by card: suit then rank, or rank then suit, the ace low.
+_BY_SUIT: tuple[int, ...] = tuple(card_suit(card) * 13 + ace_low_rank(card) for card in range(52))
+_BY_RANK: tuple[int, ...] = tuple(ace_low_rank(card) * 4 + card_suit(card) for card in range(52))
 
 
 def points(cards: int) -> int:
@@ -39,9 +42,9 @@ def sort_hand(hand: int, by: str = "suit") -> list[int]:
     first, kings last, each rank's cards in suit order.
     """
     if by == "suit":
-        return sorted(iter_cards(hand), key=lambda card: card - card % 13 + (card + 1) % 13)
+        return sorted(iter_cards(hand), key=_BY_SUIT.__getitem__)
     if by == "rank":
-        return sorted(iter_cards(hand), key=lambda card: (card + 1) % 13 * 4 + card // 13)
+        return sorted(iter_cards(hand), key=_BY_RANK.__getitem__)
     raise ValueError(f"sort by 'suit' or 'rank', not {by!r}")
 
 

@@ -7,19 +7,19 @@ Inside a suit's 13-bit block a two is bit 0 and an ace bit 12, so a run holding 
 contiguous there. The helpers below rotate a block into *ace-low order* (ace bit 0, two bit 1 …
 king bit 12), where every run is one contiguous stretch of bits and nothing ever wraps.
 
->>> from cards import cards_mask, mask_names
->>> is_meld(cards_mask(["Ac", "2c", "3c"])), is_meld(cards_mask(["Qc", "Kc", "Ac"]))
+>>> from cards import mask_names, names_mask
+>>> is_meld(names_mask(["Ac", "2c", "3c"])), is_meld(names_mask(["Qc", "Kc", "Ac"]))
 (True, False)
->>> [mask_names(meld) for meld in hand_melds(cards_mask(["5c", "6c", "7c", "7d", "7h"]))]
+>>> [mask_names(meld) for meld in hand_melds(names_mask(["5c", "6c", "7c", "7d", "7h"]))]
 [['7c', '7d', '7h'], ['5c', '6c', '7c']]
->>> [mask_names(extra) for extra in layoffs(cards_mask(["5c", "6c", "7c"]),
-...                                         cards_mask(["3c", "4c", "8c", "Kd"]))]
+>>> [mask_names(extra) for extra in layoffs(names_mask(["5c", "6c", "7c"]),
+...                                         names_mask(["3c", "4c", "8c", "Kd"]))]
 [['4c'], ['3c', '4c'], ['8c'], ['4c', '8c'], ['3c', '4c', '8c']]
 """
 
 from collections.abc import Sequence
 
-from cards import RANK_MASKS, iter_cards
+from cards import RANK_MASKS, card_list
 
 BLOCK = 0x1FFF  # one suit's 13 bits
 
@@ -67,11 +67,11 @@ def meld_order(mask: int) -> list[int]:
     """The cards of the meld ``mask`` as they lie on the table: a run in rank order, the ace
     first when it is there; a set, and anything else, in ascending card order.
 
-    >>> from cards import cards_mask, card_name
-    >>> [card_name(card) for card in meld_order(cards_mask(["3h", "Ah", "2h"]))]
+    >>> from cards import card_names, names_mask
+    >>> card_names(meld_order(names_mask(["3h", "Ah", "2h"])))
     ['Ah', '2h', '3h']
     """
-    cards = list(iter_cards(mask))
+    cards = card_list(mask)
     if len(cards) >= 3 and cards[-1] % 13 == 12 and is_run(mask):
         cards.insert(0, cards.pop())
     return cards
@@ -83,7 +83,7 @@ def meld_order(mask: int) -> list[int]:
 def _sets_table() -> dict[int, tuple[int, ...]]:
     table = {}
     for rank_mask in RANK_MASKS:
-        triples = tuple(rank_mask & ~(1 << card) for card in reversed(list(iter_cards(rank_mask))))
+        triples = tuple(rank_mask & ~(1 << card) for card in reversed(card_list(rank_mask)))
         table[rank_mask] = (*triples, rank_mask)
         for triple in triples:
             table[triple] = (triple,)
@@ -208,8 +208,8 @@ def melds_extended_by(card: int, table: Sequence[int]) -> list[int]:
 
     ``table`` lists the melds' masks by number, as ``Game.table_melds`` gives them.
 
-    >>> from cards import cards_mask, parse_card
-    >>> table = [cards_mask(["5c", "6c", "7c"]), cards_mask(["9d", "9h", "9s"])]
+    >>> from cards import names_mask, parse_card
+    >>> table = [names_mask(["5c", "6c", "7c"]), names_mask(["9d", "9h", "9s"])]
     >>> melds_extended_by(parse_card("9c"), table), melds_extended_by(parse_card("8c"), table)
     ([1], [0])
     """

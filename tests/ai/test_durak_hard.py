@@ -11,7 +11,7 @@ from ai.durak.playout import Sim
 from ai.durak.policy import choose_move, do_move, move_action
 from ai.durak.tracking import read_knowledge
 from ai.durak.worlds import Sampler, public_sim, world_state
-from cards import card_name, cards_mask, iter_cards, parse_card
+from cards import cards_mask, mask_names, parse_card
 from durak.engine import Config, Game, new_game
 from tools.arena import seat_to_ask
 
@@ -206,7 +206,7 @@ def small_endgames(transfer: bool, count: int, max_cards: int):
         seed += 1
         rng = random.Random(seed)
         config = Config(players=2, deck=rng.choice([24, 36, 52]), transfer=transfer)
-        names = [card_name(card) for card in iter_cards(config.deck_mask)]
+        names = mask_names(config.deck_mask)
         rng.shuffle(names)
         game = new_game(config, deck=names[: rng.choice([12, 13])], seed=seed)
         while game.outcome is None and (
@@ -281,7 +281,7 @@ def with_the_rest_discarded(state: dict, dealt: list[str]) -> Game:
     its discard pile."""
     state["discarded"] = [
         *state["discarded"],
-        *(name for name in map(card_name, iter_cards(Config().deck_mask)) if name not in dealt),
+        *(name for name in mask_names(Config().deck_mask) if name not in dealt),
     ]
     return Game.from_dict(state)
 
@@ -325,11 +325,7 @@ def test_hard_cannot_see_hidden_cards():
     # deals differ only in seat 1's hand and in the order of the stock.
     mine = ["6s", "7c", "9d", "Jh", "Kc", "Qd"]
     trump = "As"
-    others = [
-        card_name(card)
-        for card in iter_cards(Config().deck_mask)
-        if card_name(card) not in [*mine, trump]
-    ]
+    others = [name for name in mask_names(Config().deck_mask) if name not in [*mine, trump]]
     random.Random(1).shuffle(others)
     deck_a = mine + others[:6] + [trump] + others[6:]
     # Same first stock cards, so both deals draw alike for a while; the rest is reshuffled.

@@ -14,7 +14,7 @@ from ai.rummy.policy import Outlook, best_discard
 from ai.rummy.situation import Situation
 from ai.rummy.tracking import read_public
 from ai.rummy.worlds import Sampler, world_state
-from cards import card_name, cards_mask, mask_names
+from cards import ALL_CARDS, card_name, card_names, cards_mask, mask_names
 from rummy.engine import Config, Game, new_game
 
 LEVELS = ("easy", "medium", "hard")
@@ -29,7 +29,7 @@ def deal(hand0, hand1, discard, stock="", dealer=1):
     """A round from explicit cards (seat 0 plays first unless ``dealer=0``); the stock starts
     with ``stock`` and goes on with every other card in card order."""
     named = [*hand0.split(), *hand1.split(), discard, *stock.split()]
-    rest = [card_name(card) for card in range(52) if card_name(card) not in named]
+    rest = [name for name in mask_names(ALL_CARDS) if name not in named]
     return new_game(Config(), deck=named + rest, seed=1, dealer=dealer)
 
 
@@ -153,7 +153,7 @@ def crafted(hands, melds, top, taken):
         hands=[hand.split() for hand in hands],
         melds=[{"owner": owner, "cards": cards.split()} for owner, cards in melds],
         discard=[top],
-        stock=[card_name(card) for card in range(52) if card_name(card) not in placed],
+        stock=[name for name in mask_names(ALL_CARDS) if name not in placed],
         taken_from_discard=[[], taken.split()],
         turn=0,
         phase="draw",
@@ -290,7 +290,7 @@ def test_tracking_reads_what_the_opponent_took_and_refused():
     assert public.opp_refused == [parse("8s")]
     assert public.opp_discards == [parse("Kc"), parse("Qd")]
     assert public.opp_known == cards_mask(["9h"])
-    assert [card_name(card) for card in public.pile] == ["Kc", "8s", "Qd"]
+    assert card_names(public.pile) == ["Kc", "8s", "Qd"]
     assert public.unseen.bit_count() == 52 - 10 - 3 - 1  # own hand, pile, the 9h
 
 
@@ -361,7 +361,7 @@ def test_the_sim_follows_the_engine_through_reshuffles_and_the_turn_limit():
         game = new_game(Config(turn_limit=120), seed=seed)
         compare_sim_and_engine(game, rng)
     # A deal without a stock: the first stock draw takes the lone pile card.
-    deck = [card_name(card) for card in range(21)]
+    deck = card_names(range(21))
     for seed in range(3):
         compare_sim_and_engine(new_game(Config(turn_limit=60), deck=deck, seed=seed), rng)
 
@@ -387,8 +387,8 @@ def compare_sim_and_engine(game, rng):
             sim.lay(cards_mask(words[2:]), int(words[1]))
         state = game.to_dict()
         assert [mask_names(hand) for hand in sim.hands] == state["hands"]
-        assert [card_name(card) for card in reversed(sim.stock)] == state["stock"]
-        assert [card_name(card) for card in sim.pile] == state["discard"]
+        assert card_names(reversed(sim.stock)) == state["stock"]
+        assert card_names(sim.pile) == state["discard"]
         assert sim.table == game.table_melds
         assert sim.turns == state["turns_completed"]
         if state["round_outcome"] is None:

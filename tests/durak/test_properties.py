@@ -3,7 +3,7 @@
 Each example draws a variant (2-6 players, a 24, 36 or 52-card deck that deals six cards to
 everyone, transfer on or off), a game seed (or an explicit, possibly short, deck as described in
 durak/engine/FORMAT.md) and a seed for the random player, then plays a whole game with random
-legal actions and checks the engine's contract (shared/spec/engine-api.md) after every action.
+legal actions and checks the engine's contract (docs/engine-api.md) after every action.
 
 When a property fails, hypothesis prints the drawn ``Spec`` and a ``reproduce:`` note with the
 actions applied so far: ``spec.new()`` rebuilds the game and the actions replay it.
@@ -25,12 +25,12 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, note, settings
 from hypothesis import strategies as st
 
-from cards import Action, card_name
+from cards import RANKS, SUITS, Action, card_name
 from durak.engine import Config, Game, IllegalAction, new_game, parse_action
 
 MAX_ACTIONS = 2_000
-DECK_RANKS = {24: "9TJQKA", 36: "6789TJQKA", 52: "23456789TJQKA"}
-RANK_ORDER = "23456789TJQKA"
+# A deck of n cards holds the n / 4 highest ranks: 9–A, 6–A or 2–A.
+DECK_RANKS = {size: RANKS[-(size // 4) :] for size in (24, 36, 52)}
 SPEC_VIEW_KEYS = {
     "seat",
     "players",
@@ -119,7 +119,7 @@ def examples(n: int) -> int:
 
 
 def full_deck(size: int) -> list[str]:
-    return [rank + suit for suit in "cdhs" for rank in DECK_RANKS[size]]
+    return [rank + suit for suit in SUITS for rank in DECK_RANKS[size]]
 
 
 @dataclass(frozen=True)
@@ -194,7 +194,7 @@ def in_play(state: dict, players: int) -> list[int]:
 
 def beats(defence: str, attack: str, trump_suit: str) -> bool:
     if defence[1] == attack[1]:
-        return RANK_ORDER.index(defence[0]) > RANK_ORDER.index(attack[0])
+        return RANKS.index(defence[0]) > RANKS.index(attack[0])
     return defence[1] == trump_suit
 
 
@@ -324,9 +324,7 @@ def candidate_actions(game: Game, seat: int, state: dict, rng: random.Random) ->
         out.append(f"defend {attack} {rng.choice(not_held)}")
         # Defend with a lower card of the same suit (whether held or not).
         lower = [
-            c
-            for c in deck
-            if c[1] == attack[1] and RANK_ORDER.index(c[0]) < RANK_ORDER.index(attack[0])
+            c for c in deck if c[1] == attack[1] and RANKS.index(c[0]) < RANKS.index(attack[0])
         ]
         if lower:
             out.append(f"defend {attack} {rng.choice(lower)}")
@@ -776,7 +774,7 @@ def test_every_game_ends_with_a_consistent_outcome(spec: Spec) -> None:
 
 
 # --------------------------------------------------------------------------------------------
-# Rule invariants that hold after every action (shared/spec/durak.md)
+# Rule invariants that hold after every action (durak/templates/durak/rules.html)
 
 
 def check_state_rules(game: Game, state: dict, players: int) -> None:

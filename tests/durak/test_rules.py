@@ -1,4 +1,5 @@
-"""The Durak rulebook (shared/spec/durak.md), one test per rule: the deal, a bout, the limit.
+"""The Durak rulebook (durak/templates/durak/rules.html), one test per rule: the deal, a
+bout, the limit.
 
 Transfers are in test_rules_transfer.py; drawing, leaving and the result in
 test_rules_endgame.py. Every game is dealt from an explicit deck (see durak_helpers.deal):
@@ -19,6 +20,7 @@ from durak_helpers import (
     table,
 )
 
+from cards import RANKS, SUITS
 from durak.engine import Config, IllegalAction, new_game
 
 # A full 36-card deal for six players: the last card dealt (seat 5's Ah) fixes trump.
@@ -98,7 +100,8 @@ def test_bad_explicit_decks_are_refused():
     """A deck must hold distinct cards of the configured deck, at least six per seat."""
     good = ["6s", "8c", "8d", "Tc", "Jc", "Qc", "9c", "9d", "7h", "Th", "Jh", "Qh", "As"]
     new_game(Config(), deck=good, seed=1)
-    deck24 = [f"{rank}{suit}" for suit in "cd" for rank in "9TJQKA"] + ["Ah"]
+    # The clubs and diamonds of the 24-card deck (nine to ace), then a heart.
+    deck24 = [rank + suit for suit in SUITS[:2] for rank in RANKS[-6:]] + ["Ah"]
     new_game(Config(deck=24), deck=deck24, seed=1)
     for bad in (
         good[:11],  # too short to deal

@@ -1,6 +1,6 @@
 """Shared helpers of the Rummy tests: explicit deals and short scripts."""
 
-from cards import card_name, mask_names
+from cards import ALL_CARDS, card_name, mask_names
 from rummy.engine import Config, Game, new_game
 
 # Ten cards that make no meld: every rank once, no two in a row in a suit.
@@ -28,7 +28,7 @@ def deal(
 def full_deck(*parts: str) -> list[str]:
     """The named cards in order, then every other card of the 52 in card order."""
     named = [name for part in parts for name in part.split()]
-    rest = [card_name(card) for card in range(52) if card_name(card) not in named]
+    rest = [name for name in mask_names(ALL_CARDS) if name not in named]
     return named + rest
 
 

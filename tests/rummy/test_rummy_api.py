@@ -1,4 +1,4 @@
-"""The shape of the API (shared/spec/engine-api.md and rummy/engine/FORMAT.md): notation,
+"""The shape of the API (docs/engine-api.md and rummy/engine/FORMAT.md): notation,
 views, the log, saves and copies."""
 
 import json
@@ -14,7 +14,7 @@ from cards import Action, cards_mask, parse_card
 from rummy.engine import Config, Game, IllegalAction, new_game, parse_action
 
 VIEW_KEYS = {
-    # engine-api.md
+    # docs/engine-api.md
     "seat",
     "hand",
     "hand_sizes",
@@ -42,7 +42,7 @@ VIEW_KEYS = {
 
 def test_the_engine_is_pure_python_without_django():
     code = (
-        "import sys, rummy.engine, rummy.bench; "
+        "import sys, rummy.engine, tools.rummy_bench; "
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('django', 'channels')))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

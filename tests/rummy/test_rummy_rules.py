@@ -1,4 +1,4 @@
-"""The rulebook (shared/spec/rummy.md), one rule at a time, on explicit deals."""
+"""The rulebook (rummy/templates/rummy/rules.html), one rule at a time, on explicit deals."""
 
 import pytest
 from rummy_helpers import JUNK, JUNK1, deal, draw_and_throw_back, full_deck, hand, legal, play

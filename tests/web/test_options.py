@@ -13,7 +13,9 @@ def messages_of(client: Client) -> list[str]:
 @pytest.mark.django_db
 def test_vs_computer_deals_the_variant_picked_and_remembers_it():
     client = Client()
-    response = client.post("/play/durak/computer/", {"players": "4", "deck": "52", "transfer": "on"})
+    response = client.post(
+        "/play/durak/computer/", {"players": "4", "deck": "52", "transfer": "on"}
+    )
     game = Game.objects.get(pk=response["Location"].split("/")[2])
     assert game.options == {"players": 4, "deck": 52, "transfer": True}
     assert game.seats.count() == 4
