@@ -77,6 +77,7 @@ def table_context(
         "error": error,
         "seen": seen,
         "names": names,
+        "asked": asked,
         "asked_name": names[asked] if asked is not None else None,
         "your_turn": bool(legal),
         "finished": finished,

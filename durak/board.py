@@ -3,6 +3,7 @@
 from typing import Any
 
 from cardgames.cardtext import face
+from cardgames.seating import by_side, hand_rows, positions
 from cards import RANKS, SUITS
 
 
@@ -13,6 +14,20 @@ def _card_names(action: Any) -> list[str]:
 def _hand_order(trump_suit: str) -> Any:
     """The order a hand is shown in: by suit, trumps last, low to high within a suit."""
     return lambda code: (code[1] == trump_suit, SUITS.index(code[1]), RANKS.index(code[0]))
+
+
+def _last_play(log: list[dict[str, Any]]) -> tuple[set[str], int | None]:
+    """The cards the latest move put on the table (none if the bout has ended since) and the
+    seat that played them."""
+    for entry in reversed(log):
+        if entry.get("event") in ("bout", "discarded", "picked_up"):
+            return set(), None
+        kind, *cards = entry.get("action", "").split() or [""]
+        if kind in ("attack", "defend", "transfer"):
+            return set(cards), entry["seat"]
+        if kind:
+            return set(), None
+    return set(), None
 
 
 def board_context(
@@ -43,10 +58,18 @@ def board_context(
     if seat is not None:
         for code in sorted(view["hand"], key=_hand_order(view["trump_suit"])):
             hand.append({"face": face(code), "playable": code in playable})
+    opponents = seats[1:] if seat is not None else seats
+    for opponent, position in zip(opponents, positions(len(opponents)), strict=True):
+        opponent["position"] = position
+        opponent["backs"] = range(min(opponent["count"], 6))
+    last_cards, last_seat = _last_play(view["log"])
     outcome = view["outcome"]
     return {
         "me": seats[0] if seat is not None else None,
-        "opponents": seats[1:] if seat is not None else seats,
+        "opponents": opponents,
+        "sides": by_side(opponents),
+        "hand_rows": hand_rows(hand),
+        "last_seat": last_seat,
         "trump": face(view["trump"]),
         "trump_is_drawn": view["stock"] == 0,
         "stock": view["stock"],
@@ -56,6 +79,8 @@ def board_context(
                 "attack": face(attack),
                 "defence": face(defence) if defence else None,
                 "coverable": attack in coverable and attack in uncovered,
+                "attack_is_last": attack in last_cards,
+                "defence_is_last": defence in last_cards,
             }
             for attack, defence in view["table"]
         ],

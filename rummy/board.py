@@ -45,6 +45,7 @@ def board_context(
             "dealer": number == view["dealer"],
             "taken": [face(code) for code in view["taken_from_discard"][number]],
             "taken_labels": _labels(view["taken_from_discard"][number]),
+            "backs": range(min(view["hand_sizes"][number], 6)),
         }
         for number in (me, 1 - me)
     ]

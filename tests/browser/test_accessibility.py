@@ -111,7 +111,7 @@ def start_with_keys(page: Page, kind: str, **options: str) -> None:
 def play_to_the_end(page: Page, turn: Callable[[Page], str]) -> dict[str, int]:
     """Play ``turn`` until the result shows; the moves made, by kind. Checks meanwhile that the
     opponents' moves reach the live region."""
-    opponent = page.locator("#table .opponents .player__name").first.inner_text()
+    opponent = page.locator("#table .seat .seat__name").first.inner_text()
     moves: dict[str, int] = {}
     heard = False
     started = time.monotonic()

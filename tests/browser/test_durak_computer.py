@@ -22,7 +22,7 @@ MAX_SECONDS = 90
 
 def test_a_whole_game_against_the_computer_ends_with_a_result(page: Page) -> None:
     start_vs_computer(page, "durak", players="2", deck="36")
-    expect(page.locator("#table .opponents .player")).to_have_count(1)
+    expect(page.locator("#table .seat")).to_have_count(1)
     expect(page.locator("#table input[name=card]")).to_have_count(6)
     expect(page.locator("#table .stock")).to_contain_text("24 in stock")
     assert level_shown(page) == "Medium"
@@ -63,7 +63,7 @@ def position(page: Page) -> dict[str, object]:
         "hand": hand(page),
         "stock": table.locator(".stock").inner_text(),
         "bout": table.locator(".bout").inner_text(),
-        "opponents": table.locator(".opponents").inner_text(),
+        "opponents": table.locator(".seats").all_inner_texts(),
         "recent": table.locator(".recent").inner_text(),
     }
 
@@ -124,5 +124,5 @@ def test_changing_level_keeps_the_position_and_cancel_changes_nothing(page: Page
 
     # The level is remembered for this browser's next game, in another variant too.
     start_vs_computer(page, "durak", players="3", deck="24")
-    expect(page.locator("#table .opponents .player")).to_have_count(2)
+    expect(page.locator("#table .seat")).to_have_count(2)
     assert level_shown(page) == "Easy"

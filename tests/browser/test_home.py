@@ -56,7 +56,7 @@ def test_a_phone_shows_home_and_tables_without_sideways_scrolling(
 
     # The most crowded table: five opponents, a 52-card deck.
     start_vs_computer(page, "durak", players="6", deck="52", transfer="on")
-    expect(page.locator("#table .opponents .player")).to_have_count(5)
+    expect(page.locator("#table .seat")).to_have_count(5)
     assert_fits_the_width(page)
     assert not wait_for_turn(page)
     page.locator("#table .level-menu summary").click()

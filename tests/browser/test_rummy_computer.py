@@ -15,7 +15,7 @@ def test_a_whole_round_against_the_computer_ends_with_a_result(page: Page) -> No
     start_vs_computer(page, "rummy")
     table = page.locator("#table")
     expect(table.locator(".scoreline")).to_contain_text("Round 1")
-    expect(table.locator(".opponents .player")).to_have_count(1)
+    expect(table.locator(".seat")).to_have_count(1)
 
     moves: dict[str, int] = {}
     started = time.monotonic()

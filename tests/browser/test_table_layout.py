@@ -1,0 +1,140 @@
+"""The table as a phone and a desktop show it: on your turn your whole hand and every move
+button are on screen without scrolling, each card can be tapped, nothing scrolls sideways, and
+the other players sit around the table in play order."""
+
+import json
+import re
+import sqlite3
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+
+from .conftest import Server
+from .pages import start_vs_computer, wait_for_turn
+
+PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+SCREENS = {"phone": PHONE, "desktop": DESKTOP}
+
+# The controls of a turn that must be on screen, and how each is named in a failure.
+TURN_CONTROLS = "#table label.hand-card, #table .actions button"
+
+# Every control of ``TURN_CONTROLS`` that is not wholly inside the viewport, or that a tap at
+# the middle of its visible part would not reach (another card or the action bar over it).
+OFF_SCREEN = """selector => [...document.querySelectorAll(selector)].filter(element => {
+    const box = element.getBoundingClientRect();
+    if (box.width < 12 || box.height < 30) return true;
+    if (box.top < 0 || box.left < 0 || box.bottom > innerHeight || box.right > innerWidth) {
+        return true;
+    }
+    const next = element.nextElementSibling;
+    const right = next && next.matches("label.hand-card")
+        ? Math.min(box.right, next.getBoundingClientRect().left) : box.right;
+    const hit = document.elementFromPoint((box.left + right) / 2, box.top + 12);
+    return !(hit && element.contains(hit));
+}).map(element => element.id || element.querySelector("input")?.value || element.outerHTML)"""
+
+
+def assert_turn_on_screen(page: Page) -> None:
+    """Every hand card and move button lies inside the viewport and can be tapped, with the
+    page scrolled to its top, and the page is no wider than the screen."""
+    page.evaluate("window.scrollTo(0, 0)")
+    expect(page.locator("#table label.hand-card").first).to_be_visible()
+    off = page.evaluate(OFF_SCREEN, TURN_CONTROLS)
+    assert not off, f"off screen or covered: {off}"
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"{width}px wide"
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+@pytest.mark.parametrize(
+    ("kind", "options"),
+    [
+        ("durak", {"players": "2", "deck": "36"}),
+        ("durak", {"players": "4", "deck": "36"}),
+        ("durak", {"players": "6", "deck": "52"}),
+        ("rummy", {}),
+    ],
+)
+def test_on_your_turn_the_hand_and_the_moves_are_on_screen(
+    new_visitor: Callable[..., BrowserContext], screen: str, kind: str, options: dict
+) -> None:
+    page = new_visitor(**SCREENS[screen]).new_page()
+    start_vs_computer(page, kind, **options)
+    assert not wait_for_turn(page)
+    assert_turn_on_screen(page)
+
+
+def _give_seat_zero(database, game_id: str, count: int) -> None:
+    """Rewrite the saved Durak game so that seat 0 holds ``count`` cards and leads a bout."""
+    with sqlite3.connect(database) as db:
+        (state,) = db.execute("select state from cardgames_game where id = ?", [game_id]).fetchone()
+        state = json.loads(state)
+        hands, stock = state["hands"], state["stock"]
+        while len(hands[0]) < count:
+            hands[0].append(stock.pop())
+        state.update(attacker=0, defender=1, table=[], passed=[], taking=False)
+        db.execute(
+            "update cardgames_game set state = ?, version = version + 1 where id = ?",
+            [json.dumps(state), game_id],
+        )
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_a_twenty_card_hand_fits_in_two_rows(
+    new_visitor: Callable[..., BrowserContext], server: Server, screen: str
+) -> None:
+    page = new_visitor(**SCREENS[screen]).new_page()
+    start_vs_computer(page, "durak", players="2", deck="52")
+    game_id = re.search(r"/game/([^/]+)/", page.url).group(1)
+    _give_seat_zero(server.database, game_id, 20)
+    page.reload()
+    expect(page.locator("#table label.hand-card")).to_have_count(20)
+    expect(page.locator("#table .turn--yours")).to_be_visible()
+    assert page.locator("#table .hand__row").count() == 2
+    assert_turn_on_screen(page)
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_the_others_sit_left_across_and_right_in_play_order(
+    new_visitor: Callable[..., BrowserContext], screen: str
+) -> None:
+    page = new_visitor(**SCREENS[screen]).new_page()
+    start_vs_computer(page, "durak", players="5", deck="36")
+    seats = page.locator("#table .seat")
+    expect(seats).to_have_count(4)
+    names = seats.locator(".seat__name").all_inner_texts()
+    assert names == ["Computer 1", "Computer 2", "Computer 3", "Computer 4"]
+    boxes = [seats.nth(index).bounding_box() for index in range(4)]
+    hand = page.locator("#table .hand").bounding_box()
+    left, across, across_2, right = boxes
+    # The next player sits on your left, the last one on your right, the others across,
+    # in play order from left to right; all of them above your hand.
+    middles = [box["x"] + box["width"] / 2 for box in boxes]
+    assert middles == sorted(middles), middles
+    assert left["x"] + left["width"] < page.viewport_size["width"] / 2 < right["x"]
+    assert across["y"] + across["height"] <= min(left["y"], right["y"]) + 1
+    assert across_2["y"] == across["y"]
+    assert all(box["y"] + box["height"] <= hand["y"] for box in boxes)
+
+
+def test_only_the_seat_asked_to_act_is_lit(new_visitor: Callable[..., BrowserContext]) -> None:
+    page = new_visitor(**PHONE).new_page()
+    start_vs_computer(page, "durak", players="4", deck="36")
+    assert not wait_for_turn(page)
+    # Your turn: no other seat is lit, though the others may throw in too.
+    expect(page.locator("#table .seat--active")).to_have_count(0)
+    expect(page.locator("#table .me--active")).to_have_count(1)
+
+
+def test_unplayable_cards_are_marked_on_your_turn(new_visitor: Callable[..., BrowserContext]):
+    page = new_visitor(**PHONE).new_page()
+    start_vs_computer(page, "durak", players="2", deck="36")
+    assert not wait_for_turn(page)
+    playable = page.locator("#table label.hand-card.is-playable input")
+    others = page.locator("#table label.hand-card:not(.is-playable) input")
+    for index in range(others.count()):
+        expect(others.nth(index)).to_have_attribute("aria-disabled", "true")
+    for index in range(playable.count()):
+        expect(playable.nth(index)).not_to_have_attribute("aria-disabled", "true")
