@@ -190,7 +190,9 @@ def room(request: HttpRequest, game_id: str) -> HttpResponse:
     viewer = viewer_for(game, "", seatkeys.key_from(request.COOKIES, game.pk))
     context = table_context(game, viewer)
     context["invite_url"] = request.build_absolute_uri(reverse("room", args=[game.pk]))
-    context["free_seat"] = viewer.spectator and any(seat.is_free for seat in game.seats.all())
+    free_seats = any(seat.is_free for seat in game.seats.all())
+    context["free_seats"] = free_seats
+    context["free_seat"] = viewer.spectator and free_seats
     return render(request, "cardgames/table.html", context)
 
 

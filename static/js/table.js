@@ -59,8 +59,34 @@
     cardIndex = cards.indexOf(active);
   });
 
+  // Whether it was this player's turn on the last table shown: when the turn comes (or the
+  // page opens on it) and the focus rests nowhere in particular, it goes to the first usable
+  // control, so that a keyboard or switch user starts where the move is.
+  var yourTurn = false;
+
+  function firstUsable() {
+    for (var i = 0; i < FALLBACKS.length; i++) {
+      var found = Array.prototype.find.call(document.querySelectorAll(FALLBACKS[i]), usable);
+      if (found) {
+        return found;
+      }
+    }
+    return null;
+  }
+
   document.addEventListener("htmx:wsAfterMessage", function () {
     var table = document.getElementById("table");
+    var turnNow = Boolean(table && table.querySelector(".turn--yours"));
+    var turnCame = turnNow && !yourTurn;
+    yourTurn = turnNow;
+    var idle = !document.activeElement || document.activeElement === document.body;
+    if (turnCame && idle && !restore) {
+      var first = firstUsable();
+      if (first) {
+        first.focus({ preventScroll: true });
+      }
+      return;
+    }
     if (!restore || !table || table.contains(document.activeElement)) {
       return;
     }
@@ -118,8 +144,14 @@
       return;
     }
     input.select();
+    var label = button.getAttribute("data-label") || button.textContent;
+    button.setAttribute("data-label", label);
     var done = function () {
       button.textContent = button.getAttribute("data-copied");
+      window.clearTimeout(button.copiedTimer);
+      button.copiedTimer = window.setTimeout(function () {
+        button.textContent = label;
+      }, 2000);
     };
     if (navigator.clipboard) {
       navigator.clipboard.writeText(input.value).then(done, function () {
@@ -154,4 +186,89 @@
       event.detail.socketWrapper.reconnect();
     }, delay);
   });
+})();
+// Cards that move. Before a table is swapped, remember where every card (data-card), seat
+// (data-seat) and pile (data-pile) is; after it, each card that was already on screen slides
+// from its old place to its new one, a card new to the table comes from the seat that played it
+// (data-from), and a card new to the hand comes from the stock. Off under "reduce motion" and
+// with the table's "Animations" box unticked (remembered in this browser).
+(function () {
+  "use strict";
+  var KEY = "animations";
+  var DURATION = 350;
+  var reduced = window.matchMedia("(prefers-reduced-motion: reduce)");
+
+  function stored() {
+    try {
+      return window.localStorage.getItem(KEY);
+    } catch (error) {
+      return null; // Storage may be off: animations stay on, as by default.
+    }
+  }
+
+  function enabled() {
+    return !reduced.matches && stored() !== "0";
+  }
+
+  function places(selector, attribute) {
+    var found = {};
+    document.querySelectorAll("#table " + selector).forEach(function (element) {
+      found[element.getAttribute(attribute)] = element.getBoundingClientRect();
+    });
+    return found;
+  }
+
+  var before = null;
+  document.addEventListener("htmx:wsBeforeMessage", function () {
+    before = enabled()
+      ? {
+          cards: places("[data-card]", "data-card"),
+          seats: places("[data-seat]", "data-seat"),
+          piles: places("[data-pile]", "data-pile"),
+        }
+      : null;
+  });
+
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    var old = before;
+    before = null;
+    if (!old) {
+      return;
+    }
+    document.querySelectorAll("#table [data-card]").forEach(function (element) {
+      var code = element.getAttribute("data-card");
+      var from = old.cards[code];
+      if (!from && element.hasAttribute("data-from")) {
+        from = old.seats[element.getAttribute("data-from")];
+      }
+      if (!from && element.closest(".hand")) {
+        from = old.piles.stock;
+      }
+      if (!from) {
+        return;
+      }
+      var to = element.getBoundingClientRect();
+      var dx = from.left - to.left;
+      var dy = from.top - to.top;
+      if (Math.abs(dx) < 2 && Math.abs(dy) < 2) {
+        return;
+      }
+      element.animate(
+        [{ transform: "translate(" + dx + "px, " + dy + "px)" }, { transform: "none" }],
+        { duration: DURATION, easing: "cubic-bezier(0.2, 0.7, 0.3, 1)" }
+      );
+    });
+  });
+
+  var box = document.querySelector("[data-animations]");
+  if (box) {
+    box.checked = stored() !== "0";
+    box.addEventListener("change", function () {
+      try {
+        window.localStorage.setItem(KEY, box.checked ? "1" : "0");
+      } catch (error) {
+        // Storage may be off: the choice then lasts as long as the page.
+      }
+    });
+  }
 })();

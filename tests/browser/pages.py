@@ -118,7 +118,7 @@ class DurakPlan:
 def durak_plan(page: Page) -> DurakPlan:
     """Beat an attack card with the weakest card that can, else take; end the bout when
     "Done" is offered; else lead or throw in the first playable card."""
-    trump = SUITS[page.locator("#table .trump-card .card__suit").inner_text().strip()]
+    trump = SUITS[page.locator("#table .trump-card .card__suit").first.inner_text().strip()]
     playable = page.locator("#table label.hand-card.is-playable input").evaluate_all(
         "els => els.map(e => e.value)"
     )

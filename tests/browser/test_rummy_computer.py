@@ -38,9 +38,17 @@ def test_a_whole_round_against_the_computer_ends_with_a_result(page: Page) -> No
     assert moves.get("draw") and moves.get("discard"), moves
 
     follow_ups = table.locator(".follow-ups")
-    expect(follow_ups.get_by_role("button", name="New game")).to_be_visible()
     if "won the match" in table.locator(".result h2").inner_text():
+        expect(follow_ups.get_by_role("button", name="New game")).to_be_visible()
         return  # a first round worth 100 points: no next deal
+    # Mid-match, "New game" would wipe the scores: it asks first, and is not the gold button.
+    ask = follow_ups.locator("summary", has_text="New game")
+    expect(ask).to_be_visible()
+    expect(follow_ups.locator("#follow-new")).not_to_be_visible()
+    ask.click()
+    expect(follow_ups).to_contain_text("The scores of this match are lost.")
+    expect(follow_ups.locator("#follow-new")).to_be_visible()
+    ask.click()  # closed again: nothing happened
     finished_at = version(page)
     follow_ups.get_by_role("button", name="Next deal").click()
     expect(table.locator(".scoreline")).to_contain_text("Round 2")

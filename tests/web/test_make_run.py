@@ -5,6 +5,7 @@ answers under any host name with cookies a browser keeps over plain HTTP, so tha
 the same Wi-Fi can open it from their phones.
 """
 
+import json
 import os
 import signal
 import subprocess
@@ -101,3 +102,17 @@ def test_another_device_of_the_home_network_gets_the_site_with_cookies_it_keeps(
     cookies = headers.get_all("Set-Cookie") or []
     assert status == 200 and any(cookie.startswith("csrftoken=") for cookie in cookies)
     assert all("secure" not in cookie.lower() for cookie in cookies)
+
+
+def test_a_phone_can_add_the_site_to_its_home_screen(site):
+    _status, _headers, html = fetch(site + "/")
+    assert '<link rel="manifest" href="/static/manifest.webmanifest">' in html
+    status, headers, body = fetch(site + "/static/manifest.webmanifest")
+    assert status == 200 and headers["Content-Type"].startswith("application/manifest+json")
+    manifest = json.loads(body)
+    assert manifest["start_url"] == "/" and manifest["display"] in ("fullscreen", "standalone")
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in manifest["icons"]:
+        request = urllib.request.urlopen(site + "/static/" + icon["src"], timeout=10)
+        assert request.status == 200 and request.headers["Content-Type"] == icon["type"]

@@ -157,7 +157,15 @@ def test_creating_a_room_gives_an_unguessable_link_and_a_key_kept_only_as_a_hash
     assert f"Join my Durak game: {link}" in html
     assert "Ann (you)" in html and seat_state(html, "Free seat") == "waiting for a player"
     assert WAITING in html
-    assert all(shows(html, card) for card in Game.objects.get(pk=room_id).state["hands"][0])
+    # Nothing is dealt to look at while the room waits, and no empty seat plays.
+    waiting = Game.objects.get(pk=room_id)
+    assert not any(shows(html, card) for card in waiting.state["hands"][0])
+    assert "Waiting for Free seat" not in html and 'name="card"' not in html
+
+    # Once the room is full, the cards are on the table.
+    assert join(Client(), waiting, "Bob").status_code == 302
+    html = page(ann, Game.objects.get(pk=room_id))
+    assert all(shows(html, card) for card in waiting.state["hands"][0])
 
 
 def test_over_plain_http_the_cookies_are_not_secure_or_a_browser_would_drop_them(db, settings):
