@@ -65,6 +65,25 @@ def recent_moves(
     return told[::-1]
 
 
+def history(
+    log: list[dict[str, Any]], names: list[str], you: int | None = None
+) -> list[list[str]]:
+    """Every move of the public ``log`` in words, oldest first, one group per bout."""
+    groups: list[list[str]] = [[]]
+    opening = False
+    for entry in log:
+        if entry.get("event") == "bout":
+            if groups[-1]:
+                groups.append([])
+            opening = True
+            continue
+        if text := _describe(entry, names, opening, you):
+            groups[-1].append(text)
+        if "action" in entry and entry["action"].startswith("attack"):
+            opening = False
+    return [group for group in groups if group]
+
+
 def _describable(entry: dict[str, Any]) -> bool:
     event = entry.get("event")
     if event is not None:

@@ -51,6 +51,25 @@ def recent_moves(
     return told
 
 
+def history(
+    log: list[dict[str, Any]], names: list[str], you: int | None = None
+) -> list[list[str]]:
+    """Every move of the round's public ``log`` in words, oldest first, one group per turn
+    (the deal and the round's end each on their own)."""
+    groups: list[list[str]] = []
+    turn_of = None
+    for entry in log:
+        text = _describe(entry, names, you)
+        if not text:
+            continue
+        seat = entry.get("seat")
+        if seat is None or seat != turn_of or not groups:
+            groups.append([])
+        turn_of = seat
+        groups[-1].append(text)
+    return groups
+
+
 def _round_end(entry: dict[str, Any], names: list[str], you: int | None) -> str:
     if entry["void"]:
         return _("The round is void")

@@ -272,3 +272,91 @@
     });
   }
 })();
+// Selecting cards. The play form carries the seat's legal moves (data-moves, their notations):
+// a card that no move could take together with the cards already selected is not selected (a
+// note by the hand says so), and the table's targets light up for what the selection can do:
+// the attack cards a selected card beats, the melds it can be laid off on.
+(function () {
+  "use strict";
+  var CARD = /^[2-9TJQKA][cdhs]$/;
+
+  function moves(form) {
+    try {
+      return JSON.parse(form.getAttribute("data-moves") || "[]").map(function (notation) {
+        var words = notation.split(" ");
+        return { notation: notation, cards: words.filter(function (word) { return CARD.test(word); }) };
+      });
+    } catch (error) {
+      return [];
+    }
+  }
+
+  function takes(move, cards) {
+    return cards.every(function (card) {
+      return move.cards.indexOf(card) >= 0;
+    });
+  }
+
+  function selected(form) {
+    return Array.prototype.map.call(form.querySelectorAll("input[name=card]:checked"), function (box) {
+      return box.value;
+    });
+  }
+
+  function light(form) {
+    var chosen = selected(form);
+    var legal = moves(form);
+    form.querySelectorAll("[data-card].is-target, [data-move-prefix]").forEach(function (target) {
+      var lit = false;
+      if (chosen.length) {
+        var prefix = target.getAttribute("data-move-prefix");
+        var card = target.getAttribute("data-card");
+        lit = legal.some(function (move) {
+          return prefix
+            ? move.notation.indexOf(prefix + " ") === 0 && takes(move, chosen)
+            : takes(move, chosen.concat([card]));
+        });
+      }
+      target.classList.toggle("is-lit", lit);
+    });
+  }
+
+  function say(form, text) {
+    var note = document.getElementById("selection-note");
+    if (!note) {
+      note = document.createElement("p");
+      note.id = "selection-note";
+      note.className = "selection-note";
+      note.setAttribute("role", "status");
+      var hand = form.querySelector(".hand");
+      if (!hand) {
+        return;
+      }
+      hand.parentNode.insertBefore(note, hand);
+    }
+    note.textContent = text;
+  }
+
+  document.addEventListener("change", function (event) {
+    var box = event.target;
+    var form = box.closest && box.closest("#play");
+    if (!form || box.name !== "card") {
+      return;
+    }
+    if (box.checked) {
+      var chosen = selected(form);
+      var possible = moves(form).some(function (move) {
+        return takes(move, chosen);
+      });
+      if (!possible) {
+        box.checked = false;
+        say(form, form.getAttribute("data-no-move"));
+      } else {
+        say(form, "");
+      }
+    } else {
+      say(form, "");
+    }
+    light(form);
+  });
+})();

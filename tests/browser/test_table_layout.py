@@ -138,3 +138,39 @@ def test_unplayable_cards_are_marked_on_your_turn(new_visitor: Callable[..., Bro
         expect(others.nth(index)).to_have_attribute("aria-disabled", "true")
     for index in range(playable.count()):
         expect(playable.nth(index)).not_to_have_attribute("aria-disabled", "true")
+
+
+# Two hand cards that no legal move takes together (read from the play form's legal moves).
+APART = """() => {
+    const moves = JSON.parse(document.querySelector("#play").dataset.moves)
+        .map(move => move.split(" "));
+    const hand = [...document.querySelectorAll("#table input[name=card]")].map(box => box.value);
+    const alone = hand.filter(card => moves.some(move => move.includes(card)));
+    for (const first of alone) for (const second of hand)
+        if (second !== first && !moves.some(m => m.includes(first) && m.includes(second)))
+            return [first, second];
+    return null;
+}"""
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_a_selection_no_move_can_take_is_prevented_and_said(
+    new_visitor: Callable[..., BrowserContext], screen: str
+) -> None:
+    page = new_visitor(**SCREENS[screen]).new_page()
+    start_vs_computer(page, "durak", players="2", deck="36")
+    assert not wait_for_turn(page)
+    pair = page.evaluate(APART)
+    assert pair, "every pair of cards makes a move"
+    first, second = (page.locator(f"#table input[value='{code}']") for code in pair)
+    page.locator(f"label.hand-card:has(input[value='{pair[0]}'])").click()
+    expect(first).to_be_checked()
+    page.locator(f"label.hand-card:has(input[value='{pair[1]}'])").click(
+        force=True
+    )  # may be unplayable
+    expect(second).not_to_be_checked()
+    expect(first).to_be_checked()
+    note = page.locator("#selection-note")
+    expect(note).to_have_text("No move takes these cards together.")
+    box = note.bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= page.viewport_size["height"]
