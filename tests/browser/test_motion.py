@@ -13,12 +13,12 @@ CARD_MOVES = """() => document.getAnimations().filter(animation =>
     && animation.effect.target.closest("#table")).length"""
 
 # Counts the table's card animations from the first table swap on, whenever they run.
-WATCH = """() => {
+WATCH = f"""() => {{
     window.cardMoves = 0;
-    document.addEventListener("htmx:wsAfterMessage", () => {
-        requestAnimationFrame(() => { window.cardMoves += (%s)(); });
-    });
-}""" % CARD_MOVES
+    document.addEventListener("htmx:wsAfterMessage", () => {{
+        requestAnimationFrame(() => {{ window.cardMoves += ({CARD_MOVES})(); }});
+    }});
+}}"""
 
 
 def play_a_few_moves(page: Page) -> None:

@@ -173,4 +173,4 @@ def test_a_selection_no_move_can_take_is_prevented_and_said(
     note = page.locator("#selection-note")
     expect(note).to_have_text("No move takes these cards together.")
     box = note.bounding_box()
-    assert 0 <= box["y"] and box["y"] + box["height"] <= page.viewport_size["height"]
+    assert box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]

@@ -2,10 +2,10 @@
 
 import pytest
 from django.test import Client
+from table_helpers import start_computer_game
 
 from durak.kind import DURAK
 from rummy.kind import RUMMY
-from table_helpers import start_computer_game
 
 NAMES = ["You", "Computer 1"]
 
