@@ -225,9 +225,55 @@
           cards: places("[data-card]", "data-card"),
           seats: places("[data-seat]", "data-seat"),
           piles: places("[data-pile]", "data-pile"),
+          bout: Array.prototype.map.call(
+            document.querySelectorAll("#table .bout [data-card]"),
+            function (element) {
+              return { code: element.getAttribute("data-card"), box: element.getBoundingClientRect(), copy: element.cloneNode(true) };
+            }
+          ),
         }
       : null;
   });
+
+  // The cards of a bout that ended go where they went: to the discard pile, or to the hand of
+  // the seat that picked them up (copies of them fly there, then vanish).
+  function sendAway(old) {
+    var board = document.querySelector("#table [data-gone-to]");
+    if (!board) {
+      return;
+    }
+    var goneTo = board.getAttribute("data-gone-to");
+    var to = goneTo === "discard" ? old.piles.discard : old.seats[goneTo.replace("seat-", "")];
+    var target = goneTo === "discard"
+      ? document.querySelector("#table [data-pile=discard]")
+      : document.querySelector('#table [data-seat="' + goneTo.replace("seat-", "") + '"]');
+    if (target) {
+      to = target.getBoundingClientRect();
+    }
+    if (!to) {
+      return;
+    }
+    old.bout.forEach(function (card) {
+      if (document.querySelector('#table .bout [data-card="' + card.code + '"]')) {
+        return;
+      }
+      var copy = card.copy;
+      copy.removeAttribute("id");
+      copy.setAttribute("aria-hidden", "true");
+      copy.style.cssText += ";position:fixed;margin:0;pointer-events:none;z-index:20;" +
+        "left:" + card.box.left + "px;top:" + card.box.top + "px;";
+      document.body.appendChild(copy);
+      var dx = to.left - card.box.left;
+      var dy = to.top - card.box.top;
+      var flight = copy.animate(
+        [{ transform: "none", opacity: 1 }, { transform: "translate(" + dx + "px, " + dy + "px) scale(0.6)", opacity: 0.2 }],
+        { duration: DURATION + 100, easing: "ease-in" }
+      );
+      flight.onfinish = function () {
+        copy.remove();
+      };
+    });
+  }
 
   document.addEventListener("htmx:wsAfterMessage", function () {
     var old = before;
@@ -235,6 +281,7 @@
     if (!old) {
       return;
     }
+    sendAway(old);
     document.querySelectorAll("#table [data-card]").forEach(function (element) {
       var code = element.getAttribute("data-card");
       var from = old.cards[code];
