@@ -30,6 +30,19 @@ def _last_play(log: list[dict[str, Any]]) -> tuple[set[str], int | None]:
     return set(), None
 
 
+def _bout_end(log: list[dict[str, Any]]) -> str | None:
+    """Where the cards of the bout that has just ended went: ``"discard"`` (beaten off) or
+    ``"seat-N"`` (picked up by seat N); None if no bout has just ended."""
+    for entry in reversed(log):
+        if entry.get("event") == "discarded":
+            return "discard"
+        if entry.get("event") == "picked_up":
+            return f"seat-{entry['seat']}"
+        if "action" in entry:
+            return None
+    return None
+
+
 def board_context(
     view: dict[str, Any], seat: int | None, legal: list[Any], names: list[str]
 ) -> dict[str, Any]:
@@ -70,6 +83,7 @@ def board_context(
         "sides": by_side(opponents),
         "hand_rows": hand_rows(hand),
         "last_seat": last_seat,
+        "bout_gone_to": _bout_end(view["log"]),
         "trump": face(view["trump"]),
         "trump_is_drawn": view["stock"] == 0,
         "stock": view["stock"],
