@@ -211,7 +211,7 @@ def act(game_id: str, seat: int | SeatOf, message: Mapping[str, Any], version: A
 
     The seat must be the one asked to act, and the message must mean one of its legal actions.
     """
-    return _apply(game_id, seat, version, lambda kind, legal: kind.compose(message, legal))
+    return _apply(game_id, seat, version, lambda kind, legal: kind.compose(message, legal), message)
 
 
 def act_notation(game_id: str, seat: int, notation: str, version: Any) -> str:
@@ -230,6 +230,7 @@ def _apply(
     seat: int | SeatOf,
     version: Any,
     choose: Callable[[GameKind, list[Any]], str | None],
+    message: Mapping[str, Any] | None = None,
 ) -> Played:
     game = _locked(game_id, version)
     seats = Seat.objects.of_game(game_id)
@@ -242,9 +243,12 @@ def _apply(
         seat = seat(game, seats, engine)
     if kind.seat_to_ask(engine) != seat:
         raise Refused(_("It is not your turn."))
-    notation = choose(kind, engine.legal_actions(seat))
+    legal = engine.legal_actions(seat)
+    notation = choose(kind, legal)
     if notation is None:
-        raise Refused(_("That move is not allowed now."))
+        if message is None:  # a bot's notation (bots only play what is legal)
+            raise Refused(_("That move is not allowed now."))
+        raise Refused(kind.refusal(engine, seat, message, legal))  # why, from the engine
     try:
         engine.apply(seat, notation)
     except IllegalAction:  # only legal moves get here: this would be a bug, not bad input

@@ -143,6 +143,34 @@ class GameKind:
             return None
         return str(action) if action in legal else None
 
+    def refusal(
+        self, game: Any, seat: int, message: Mapping[str, Any], legal: list[Any]
+    ) -> str | Promise:
+        """Why the table form ``message`` of ``seat`` means no legal move (``compose`` gave
+        None), said to that player: a message the move form cannot read is not understood, one
+        that names no whole move is ``unwritten``, and for the rest the engine says why
+        (``game.why_illegal``, see docs/engine-api.md) and ``explain`` says it in words.
+        """
+        form = self.move_form(data=message)
+        if not form.is_valid():
+            return _("That message is not understood.")
+        notation = form.notation(legal)
+        if notation is None:
+            return self.unwritten(game, seat, form, legal)
+        why_illegal = getattr(game, "why_illegal", None)
+        reason = None if why_illegal is None else why_illegal(seat, notation)
+        return _("That move is not allowed now.") if reason is None else self.explain(reason)
+
+    def unwritten(self, game: Any, seat: int, form: MoveForm, legal: list[Any]) -> str | Promise:
+        """What the player is told when the valid move ``form`` names no whole move (nothing
+        selected …)."""
+        return _("Select the cards to play first.")
+
+    def explain(self, reason: Any) -> str | Promise:
+        """The engine's reason (a ``Refusal`` of ``why_illegal``) as a sentence for the player,
+        in the language active when it is shown (so: lazy)."""
+        return _("That move is not allowed now.")
+
     def board_context(
         self, view: dict[str, Any], seat: int | None, legal: list[Any], names: list[str]
     ) -> dict[str, Any]:
@@ -163,9 +191,25 @@ class GameKind:
         """
         return []
 
+    def history(
+        self, log: list[dict[str, Any]], names: list[str], you: int | None = None
+    ) -> list[list[str]]:
+        """Every move of the public ``log`` in words, oldest first, in groups (a bout, a turn);
+        by default one group."""
+        moves = self.recent_moves(log, names, len(log), you)
+        return [[move.text for move in reversed(moves)]] if moves else []
+
     def finished(self, game: Any) -> bool:
         """Whether play has stopped: the game, or in a match the round, is over."""
         return game.outcome is not None
+
+    def still_playing(self, game: Any, seat: int) -> bool:
+        """Whether ``seat`` may still be asked to act before play stops (``finished``).
+
+        False only when it never will be (Durak: the seat is out). When no person's seat is
+        still playing, the bots play the rest without pausing (``cardgames/bots.py``).
+        """
+        return True
 
     def over_message(self, game: Any, names: list[str], you: int | None = None) -> str | Promise:
         """What the table says, and screen readers hear, once play has stopped (``finished``);
@@ -182,6 +226,10 @@ class GameKind:
     def follow_ups(self, game: Any) -> list[tuple[str, str | Promise]]:
         """What may start once play has stopped, as (name, button label) pairs."""
         return []
+
+    def follow_up_warning(self, game: Any, name: str) -> str | Promise | None:
+        """What the follow-up ``name`` would lose, asked before it starts (None: nothing)."""
+        return None
 
     def follow_up(self, game: Any, name: str, variant: Variant, seed: int) -> Any:
         """The engine game after the follow-up ``name`` (one of ``follow_ups``)."""

@@ -4,6 +4,7 @@ The same fragment fills the page on load and is pushed over the websocket (out o
 every change, so a reload and a live update always agree.
 """
 
+import json
 from typing import Any
 
 from django.template.loader import render_to_string
@@ -82,8 +83,13 @@ def table_context(
         "your_turn": bool(legal),
         "finished": finished,
         "over_message": over_message,
-        "follow_ups": kind.follow_ups(engine) if finished else [],
-        "recent": [move.text for move in moves],
+        "follow_ups": [
+            (name, label, kind.follow_up_warning(engine, name))
+            for name, label in (kind.follow_ups(engine) if finished else [])
+        ],
+        # The latest moves, oldest first; all of them, in bouts or turns, fold open below.
+        "recent": [move.text for move in reversed(moves)],
+        "history": kind.history(log, names, you),
         "moves_told": len(log),
         "announce": _news(moves, told, len(log), over_message),
         "series": _series(game, names),
@@ -91,7 +97,13 @@ def table_context(
         "levels": list(LEVEL_LABELS.items()),
         "board_template": kind.board_template,
     }
-    if not seen.handoff:
+    # A room shows its cards once every seat is taken: until then, who is seated, and no card
+    # (nobody plays, and no empty seat is named as a player).
+    context["waiting"] = online and any(seat.is_free for seat in seats)
+    # The seat's legal moves, for the page's script: it keeps a selection to cards that some
+    # move can take together, and lights what the selection can do (nothing hidden is in them).
+    context["moves_json"] = json.dumps([str(action) for action in legal])
+    if not seen.handoff and not context["waiting"]:
         context["board"] = kind.board_context(view, seen.seat, legal, names)
     return context
 

@@ -20,7 +20,12 @@ can join). Production (``DEBUG=0``) needs ``SECRET_KEY`` and ``ALLOWED_HOSTS``, 
 ``SECURE_SSL_REDIRECT``    ``1``/``0``, over HTTPS only (default ``1``)
 ``SECURE_HSTS_SECONDS``    over HTTPS only (default one year)
 ``LOG_LEVEL``              default ``INFO``
-``BOT_DELAY``              seconds a computer player waits before moving (default ``0.8``)
+``BOT_DELAY``              seconds a computer player waits before the first move after a
+                           person's (default ``0.6``)
+``BOT_FOLLOW_DELAY``       seconds before each further computer move in a row (default
+                           ``0.35``, at most ``BOT_DELAY``)
+``BOT_FINISH_DELAY``       seconds before a computer move once no person at the table can act
+                           any more (default ``0``, at most ``BOT_FOLLOW_DELAY``)
 ``BOT_TIME_LIMIT``         seconds a bot may think before a safe move is played (default ``3``)
 ``TABLE_RATE``             messages per second one table socket may send (default ``10``)
 ``TABLE_BURST``            burst of messages one table socket may send (default ``30``)
@@ -202,8 +207,15 @@ else:
 
 # --- Play -------------------------------------------------------------------------------------
 
-# Seconds a computer player waits before its move, so that people can follow the game.
-BOT_DELAY = float(os.environ.get("BOT_DELAY", "0.8"))
+# Seconds a computer player waits before its move, so that people can follow the game
+# (counted from the change that woke it; it thinks meanwhile): before the first computer move
+# after a person's, long enough to see that move land and look up (a card moves in ~0.35 s);
+# before each further one in a row, about one card's flight (at most BOT_DELAY); once no
+# person at the table can act any more (in Durak: every person is out), nothing, so that the
+# result shows at once (at most BOT_FOLLOW_DELAY). See cardgames/bots.py.
+BOT_DELAY = float(os.environ.get("BOT_DELAY", "0.6"))
+BOT_FOLLOW_DELAY = float(os.environ.get("BOT_FOLLOW_DELAY", "0.35"))
+BOT_FINISH_DELAY = float(os.environ.get("BOT_FINISH_DELAY", "0"))
 # Seconds a bot may think before the Easy bot's move is played instead (Hard's own budget:
 # 0.25 s in Durak, 0.35 s in Rummy).
 BOT_TIME_LIMIT = float(os.environ.get("BOT_TIME_LIMIT", "3"))
@@ -244,6 +256,7 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 # ``make run`` needs no ``collectstatic``; behind nginx, nginx serves the collected copy.
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
+WHITENOISE_MIMETYPES = {".webmanifest": "application/manifest+json"}
 
 # --- Security ---------------------------------------------------------------------------------
 

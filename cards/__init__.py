@@ -46,7 +46,7 @@ from cards.cards import (
     rank_set,
     ranks_mask,
 )
-from cards.errors import IllegalAction
+from cards.errors import IllegalAction, Refusal
 from cards.seeds import new_seed, seeded_random
 
 __all__ = [
@@ -59,6 +59,7 @@ __all__ = [
     "SUIT_MASKS",
     "Action",
     "IllegalAction",
+    "Refusal",
     "ace_low_rank",
     "card_list",
     "card_name",

@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from cardgames.registry import GameKind, Variant
-from durak import board, engine, htmlplayer, narration
+from durak import board, engine, htmlplayer, narration, refusals
 from durak.forms import DurakMoveForm, DurakOptionsForm
 
 
@@ -38,6 +38,17 @@ class DurakKind(GameKind):
     # The board a seat sees and the moves in words: :mod:`durak.board`, :mod:`durak.narration`.
     board_context = staticmethod(board.board_context)
     recent_moves = staticmethod(narration.recent_moves)
+    history = staticmethod(narration.history)
+    # Why a move is refused, in words: :mod:`durak.refusals`.
+    explain = staticmethod(refusals.explain)
+    unwritten = staticmethod(refusals.unwritten)
+
+    def still_playing(self, game: engine.Game, seat: int) -> bool:
+        """Until the seat is out: it holds no card once the stock is empty. Then it has no move
+        left (every move but a defender's take needs a card, and a defender out of cards has
+        covered everything) even before it leaves, at the end of the bout."""
+        view = game.view(seat)
+        return bool(view["hand"]) or view["stock"] > 0
 
     def result(self, game: engine.Game) -> tuple[list[int], list[int]] | None:
         """Everyone but the durak won; in a draw nobody won or lost."""

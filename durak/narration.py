@@ -65,9 +65,7 @@ def recent_moves(
     return told[::-1]
 
 
-def history(
-    log: list[dict[str, Any]], names: list[str], you: int | None = None
-) -> list[list[str]]:
+def history(log: list[dict[str, Any]], names: list[str], you: int | None = None) -> list[list[str]]:
     """Every move of the public ``log`` in words, oldest first, one group per bout."""
     groups: list[list[str]] = [[]]
     opening = False

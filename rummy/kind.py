@@ -5,7 +5,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy
 
 from cardgames.registry import GameKind, Variant
-from rummy import board, engine, narration
+from rummy import board, engine, narration, refusals
 from rummy.forms import RummyMoveForm, RummyOptionsForm
 
 
@@ -39,6 +39,10 @@ class RummyKind(GameKind):
     # The board a seat sees and the moves in words: :mod:`rummy.board`, :mod:`rummy.narration`.
     board_context = staticmethod(board.board_context)
     recent_moves = staticmethod(narration.recent_moves)
+    history = staticmethod(narration.history)
+    # Why a move is refused, in words: :mod:`rummy.refusals`.
+    explain = staticmethod(refusals.explain)
+    unwritten = staticmethod(refusals.unwritten)
 
     def finished(self, game: engine.Game) -> bool:
         """Play has stopped: the round (and maybe the match) is over."""
@@ -63,6 +67,12 @@ class RummyKind(GameKind):
         if game.outcome is None and game.round_outcome is not None:
             return [("next", gettext_lazy("Next deal")), ("new", gettext_lazy("New game"))]
         return [("new", gettext_lazy("New game"))]
+
+    def follow_up_warning(self, game: engine.Game, name: str) -> Any:
+        """A new game in the middle of a match loses its scores: asked first."""
+        if name == "new" and game.outcome is None:
+            return gettext_lazy("Start a new match from 0–0? The scores of this match are lost.")
+        return None
 
     def follow_up(self, game: engine.Game, name: str, variant: Variant, seed: int) -> engine.Game:
         """``"next"``: the match's next round, dealt with ``seed``; the scores stay."""

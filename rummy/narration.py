@@ -51,9 +51,7 @@ def recent_moves(
     return told
 
 
-def history(
-    log: list[dict[str, Any]], names: list[str], you: int | None = None
-) -> list[list[str]]:
+def history(log: list[dict[str, Any]], names: list[str], you: int | None = None) -> list[list[str]]:
     """Every move of the round's public ``log`` in words, oldest first, one group per turn
     (the deal and the round's end each on their own)."""
     groups: list[list[str]] = []

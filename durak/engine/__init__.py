@@ -28,13 +28,26 @@ The API is described in ``docs/engine-api.md``. A short game, scripted:
 >>> try:
 ...     game.apply(0, "attack 6c")
 ... except IllegalAction as error:
-...     print(error)
-seat 0 has no move now
+...     print(error, error.reason)
+seat 0 has no move now Refusal('not_your_turn')
+>>> game.why_illegal(1, "attack 6c 7c")   # why a move is refused, for the player
+Refusal('one_rank', cards=['6c', '7c'])
+>>> game.why_illegal(1, "attack 7d") is None
+True
 """
 
-from cards import Action, IllegalAction
-from durak.engine.actions import parse_action
+from cards import Action, IllegalAction, Refusal
+from durak.engine.actions import REFUSAL_CODES, parse_action
 from durak.engine.config import Config
 from durak.engine.game import Game, new_game
 
-__all__ = ["Action", "Config", "Game", "IllegalAction", "new_game", "parse_action"]
+__all__ = [
+    "REFUSAL_CODES",
+    "Action",
+    "Config",
+    "Game",
+    "IllegalAction",
+    "Refusal",
+    "new_game",
+    "parse_action",
+]

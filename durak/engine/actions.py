@@ -17,6 +17,7 @@ from cards import (
     RANK_MASKS,
     Action,
     IllegalAction,
+    Refusal,
     card_rank,
     cards_mask,
     iter_cards,
@@ -92,3 +93,70 @@ def parse_action(text: str) -> Action:
     if kind == "transfer":
         return TRANSFER[cards[0]]
     return TAKE if kind == "take" else PASS
+
+
+# Why an action is not legal now: the codes of ``Game.why_illegal``'s refusals (see
+# docs/engine-api.md for what each means and the params it carries).
+REFUSAL_CODES: tuple[str, ...] = (
+    "malformed",  # not an action of Durak: not a string or Action, bad notation
+    "no_seat",  # no such seat in this game
+    "game_over",
+    "out_of_game",  # this seat has left the game
+    "not_your_turn",  # the table is empty and another seat opens the bout
+    "must_open",  # the attacker may not pass while the table is empty
+    "not_defender",  # only the defender may defend, transfer or take
+    "defending",  # the defender may not attack, throw in or pass
+    "taking",  # the defender has said take: nothing more to do this bout
+    "all_covered",  # the defender has beaten every attack card
+    "not_in_hand",  # cards: the cards named that the seat does not hold
+    "one_rank",  # cards: an attack or throw-in of several ranks
+    "not_attack_card",  # card: not an attack card on the table
+    "already_covered",  # card, by: that attack card is beaten already
+    "does_not_beat",  # attack, defence, trump (the trump suit): defence does not beat attack
+    "transfer_off",  # the variant has no transfer
+    "transfer_one_card",  # cards: a transfer is made with exactly one card
+    "transfer_covered",  # an attack card is covered: no more transfers this bout
+    "transfer_rank",  # card, attacks: not the rank of the attack cards
+    "transfer_too_many",  # count, holds: the next defender would hold fewer cards than attacks
+    "passed",  # this seat passed: it may add cards again once another card is played
+    "nothing_to_add",  # pass: the seat holds no card it could throw in
+    "rank_not_on_table",  # cards: no card of that rank is on the table
+    "table_full",  # limit: the bout holds all the attack cards it may
+    "defender_cannot_cover",  # count, room, limit: more cards than the bout has room for
+)
+MALFORMED = Refusal("malformed")
+
+
+def read_action(action: object) -> Action | Refusal:
+    """The action ``action`` (an ``Action`` or a notation) names, canonical; the ``malformed``
+    refusal if it names none.
+
+    Unlike ``parse_action``, an attack of several ranks and a transfer of several cards are
+    read (as non-interned actions, never legal), so that ``Game.why_illegal`` can say what is
+    wrong with them.
+    """
+    if isinstance(action, Action):
+        try:
+            if action.meld is not None or not all(
+                type(card) is int and 0 <= card < 52 for card in action.cards
+            ):
+                return MALFORMED
+            text = str(action)
+        except (TypeError, ValueError):  # cards that are not a sequence, a kind not a str
+            return MALFORMED
+    elif isinstance(action, str):
+        text = action
+    else:
+        return MALFORMED
+    try:
+        return parse_action(text)
+    except IllegalAction:
+        pass
+    words = text.split()
+    if len(words) >= 2 and words[0] in ("attack", "transfer"):
+        try:
+            cards = notation_cards(words[1:], text)
+        except IllegalAction:
+            return MALFORMED
+        return Action(words[0], tuple(sorted(cards)))
+    return MALFORMED

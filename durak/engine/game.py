@@ -14,6 +14,7 @@ from cards import (
     SUITS,
     Action,
     IllegalAction,
+    Refusal,
     card_list,
     card_name,
     card_names,
@@ -24,10 +25,19 @@ from cards import (
     new_seed,
     parse_card,
     parse_cards,
+    rank_set,
     ranks_mask,
     seeded_random,
 )
-from durak.engine.actions import ATTACK_SUBSETS, DEFEND, PASS, TAKE, TRANSFER, parse_action
+from durak.engine.actions import (
+    ATTACK_SUBSETS,
+    DEFEND,
+    PASS,
+    TAKE,
+    TRANSFER,
+    parse_action,
+    read_action,
+)
 from durak.engine.config import HAND_SIZE, MAX_ATTACKS, Config
 from durak.engine.log import entry_from_json, entry_to_json
 
@@ -112,21 +122,43 @@ class Game:
         Raises ``IllegalAction`` (a ``ValueError``) and leaves the game unchanged if the action
         is malformed or not legal for that seat now.
         """
-        if isinstance(action, str):
-            action = parse_action(action)
-        elif not isinstance(action, Action):
-            raise IllegalAction(f"not a valid action: {action!r}")
-        legal = self._legal_of(seat)
-        if action not in legal:
-            if action.meld is not None or not all(
-                type(card) is int and 0 <= card < 52 for card in action.cards
-            ):
+        try:
+            if isinstance(action, str):
+                chosen = parse_action(action)
+            elif isinstance(action, Action):
+                chosen = action
+            else:
                 raise IllegalAction(f"not a valid action: {action!r}")
-            canonical = parse_action(str(action))
-            if canonical not in legal:
-                raise IllegalAction(self._refusal(seat, canonical))
-            action = canonical
-        self._play(seat, action)
+            legal = self._legal_of(seat)
+            if chosen not in legal:
+                if chosen.meld is not None or not all(
+                    type(card) is int and 0 <= card < 52 for card in chosen.cards
+                ):
+                    raise IllegalAction(f"not a valid action: {chosen!r}")
+                canonical = parse_action(str(chosen))
+                if canonical not in legal:
+                    raise IllegalAction(self._refusal(seat, canonical))
+                chosen = canonical
+        except IllegalAction as error:
+            error.reason = self.why_illegal(seat, action)
+            raise
+        self._play(seat, chosen)
+
+    def why_illegal(self, seat: int, action: Action | str) -> Refusal | None:
+        """None if ``seat`` may play ``action`` (an ``Action`` or a notation) now, else the
+        ``Refusal`` saying why not, its code one of ``REFUSAL_CODES``.
+
+        Exactly the actions of ``legal_actions(seat)`` get None. Slower than ``apply``: meant
+        for the refusals, not for search. Never raises, whatever it is given.
+        """
+        if not self._is_seat(seat):
+            return Refusal("no_seat")
+        read = read_action(action)
+        if isinstance(read, Refusal):
+            return read
+        if read in self._legal_of(seat):
+            return None
+        return self._why(seat, read)
 
     def view(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see, as a JSON-safe dict: its own hand and the public state."""
@@ -383,6 +415,99 @@ class Game:
         if not self._legal_of(seat):
             return f"seat {seat} has no move now"
         return f"{action} is not a legal move for seat {seat} now"
+
+    # -- why not: the refusals, checked in the order a player would ask -------------------
+
+    def _why(self, seat: int, action: Action) -> Refusal:
+        """Why ``action``, well formed but not among ``seat``'s legal actions, is refused.
+
+        Each branch mirrors one case of ``_compute_legal``; its last check is whatever
+        condition of that case is left, so that an illegal action always gets a reason.
+        """
+        if self._outcome is not None:
+            return Refusal("game_over")
+        if not self._in_play >> seat & 1:
+            return Refusal("out_of_game")
+        kind = action.kind
+        hand = self._hands[seat]
+        attacks = self._attacks
+        if not attacks:
+            if seat != self._attacker:
+                return Refusal("not_your_turn")
+            if kind == "pass":
+                return Refusal("must_open")
+            if kind != "attack":
+                return Refusal("not_defender")
+            return self._why_attack(hand, action.cards, self._limit)
+        if seat == self._defender:
+            if self._taking:
+                return Refusal("taking")
+            if self._covered == len(attacks):
+                return Refusal("all_covered")
+            if kind in ("attack", "pass"):
+                return Refusal("defending")
+            if kind == "defend":
+                return self._why_defend(hand, *action.cards)
+            return self._why_transfer(hand, action.cards)  # a take would have been legal
+        if kind not in ("attack", "pass"):
+            return Refusal("not_defender")
+        if self._passed >> seat & 1:
+            return Refusal("passed")
+        room = self._limit - len(attacks)
+        if kind == "pass":
+            if room <= 0:
+                return Refusal("table_full", limit=self._limit)
+            return Refusal("nothing_to_add")
+        return self._why_attack(hand, action.cards, room)
+
+    def _why_attack(self, hand: int, cards: tuple[int, ...], room: int) -> Refusal:
+        """An attack (``room``: how many more attack cards the bout takes) that is refused."""
+        mask = cards_mask(cards)
+        if rank_set(mask).bit_count() > 1:
+            return Refusal("one_rank", cards=card_names(cards))
+        if mask & ~hand:
+            return Refusal("not_in_hand", cards=mask_names(mask & ~hand))
+        if self._attacks:
+            if room <= 0:
+                return Refusal("table_full", limit=self._limit)
+            if not mask & ranks_mask(self._table):
+                return Refusal("rank_not_on_table", cards=card_names(cards))
+        return Refusal("defender_cannot_cover", count=len(cards), room=room, limit=self._limit)
+
+    def _why_defend(self, hand: int, attack: int, defence: int) -> Refusal:
+        """A defence of the defender, who may still defend, that is refused."""
+        if attack not in self._attacks:
+            return Refusal("not_attack_card", card=card_name(attack))
+        covering = self._defences[self._attacks.index(attack)]
+        if covering >= 0:
+            return Refusal("already_covered", card=card_name(attack), by=card_name(covering))
+        if not hand >> defence & 1:
+            return Refusal("not_in_hand", cards=[card_name(defence)])
+        return Refusal(
+            "does_not_beat",
+            attack=card_name(attack),
+            defence=card_name(defence),
+            trump=SUITS[card_suit(self._trump)],
+        )
+
+    def _why_transfer(self, hand: int, cards: tuple[int, ...]) -> Refusal:
+        """A transfer of the defender, who may still defend, that is refused."""
+        if not self.config.transfer:
+            return Refusal("transfer_off")
+        if len(cards) != 1:
+            return Refusal("transfer_one_card", cards=card_names(cards))
+        if self._covered:
+            return Refusal("transfer_covered")
+        card = cards[0]
+        if not hand >> card & 1:
+            return Refusal("not_in_hand", cards=[card_name(card)])
+        if card % 13 != self._attacks[0] % 13:
+            return Refusal("transfer_rank", card=card_name(card), attacks=card_names(self._attacks))
+        return Refusal(
+            "transfer_too_many",
+            count=len(self._attacks) + 1,
+            holds=self._hands[self._next_in_play(self._defender)].bit_count(),
+        )
 
     # -- playing --------------------------------------------------------------------------
 

@@ -21,7 +21,9 @@ after round. A short round, scripted:
 ...     game.apply(0, "discard 6c")
 ... except IllegalAction as error:
 ...     print(error)
+...     print(error.reason)
 the card taken from the discard pile may not be discarded this turn
+Refusal('discard_drawn', card='6c')
 >>> game.apply(0, "meld 9s 9d 9h")     # any order: the notation is canonicalised
 >>> game.apply(0, "meld 3c 4c 5c 6c")
 >>> game.apply(0, "discard Kd")
@@ -46,18 +48,20 @@ The helpers the UI and the bots use work on card bitmasks (see ``cards``):
 ([['2c', '3c', 'Ac'], ['7d', '7h', '7s']], ['Kh'], 10)
 """
 
-from cards import Action, IllegalAction
-from rummy.engine.actions import parse_action
+from cards import Action, IllegalAction, Refusal
+from rummy.engine.actions import REFUSAL_CODES, parse_action
 from rummy.engine.config import Config
 from rummy.engine.game import Game, new_game
 from rummy.engine.hand import Split, best_split, points, sort_hand
 from rummy.engine.melds import hand_melds, is_meld, is_run, is_set, layoffs, melds_extended_by
 
 __all__ = [
+    "REFUSAL_CODES",
     "Action",
     "Config",
     "Game",
     "IllegalAction",
+    "Refusal",
     "Split",
     "best_split",
     "hand_melds",

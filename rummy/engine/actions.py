@@ -18,6 +18,7 @@ from cards import (
     SUIT_MASKS,
     Action,
     IllegalAction,
+    Refusal,
     cards_mask,
     iter_cards,
     notation_cards,
@@ -98,3 +99,59 @@ def parse_action(text: str) -> Action:
 
 def _is_number(word: str) -> bool:
     return word.isascii() and word.isdigit() and len(word) <= 6
+
+
+# Why an action is not legal now: the codes of ``Game.why_illegal``'s refusals (see
+# docs/engine-api.md for what each means and the params it carries).
+REFUSAL_CODES: tuple[str, ...] = (
+    "malformed",  # not an action of Rummy: not a string or Action, bad notation
+    "no_seat",  # no seat but 0 and 1
+    "match_over",
+    "round_over",  # between rounds: deal the next one
+    "not_your_turn",
+    "draw_first",  # a meld, layoff or discard before drawing
+    "already_drew",  # a second draw in the same turn
+    "pile_empty",  # pile ("stock" or "discard"): nothing there to draw
+    "not_in_hand",  # cards: the cards named that the seat does not hold
+    "not_a_meld",  # cards: neither a set nor a run, the ace low
+    "no_such_meld",  # meld: no table meld has that number
+    "does_not_fit",  # cards, meld, meld_cards: the meld would not stay a set or a run
+    "must_keep_a_card",  # card: it would leave only the card taken from the discard pile
+    "discard_drawn",  # card: the card taken from the discard pile, discarded the same turn
+)
+MALFORMED = Refusal("malformed")
+
+
+def read_action(action: object) -> Action | Refusal:
+    """The action ``action`` (an ``Action`` or a notation) names, canonical; the ``malformed``
+    refusal if it names none.
+
+    Unlike ``parse_action``, a meld of cards that are no set or run is read (as a non-interned
+    action, never legal), so that ``Game.why_illegal`` can say what is wrong with it.
+    """
+    if isinstance(action, Action):
+        cards, meld = action.cards, action.meld
+        if (
+            type(action.kind) is not str
+            or type(cards) is not tuple
+            or not all(type(card) is int and 0 <= card < 52 for card in cards)
+            or not (meld is None or type(meld) is int)
+        ):
+            return MALFORMED
+        text = str(action)
+    elif isinstance(action, str):
+        text = action
+    else:
+        return MALFORMED
+    try:
+        return parse_action(text)
+    except IllegalAction:
+        pass
+    words = text.split()
+    if len(words) >= 2 and words[0] == "meld":
+        try:
+            cards = notation_cards(words[1:], text)
+        except IllegalAction:
+            return MALFORMED
+        return Action("meld", tuple(sorted(cards)))
+    return MALFORMED

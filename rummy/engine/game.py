@@ -11,6 +11,7 @@ from typing import Any
 from cards import (
     Action,
     IllegalAction,
+    Refusal,
     card_name,
     card_names,
     cards_mask,
@@ -28,11 +29,12 @@ from rummy.engine.actions import (
     add_discards,
     layoff_action,
     parse_action,
+    read_action,
 )
 from rummy.engine.config import HAND_SIZE, MIN_DECK, Config
 from rummy.engine.hand import points, sort_hand
 from rummy.engine.log import entry_from_json, entry_to_json
-from rummy.engine.melds import hand_melds, layoff_touch, layoffs, meld_order
+from rummy.engine.melds import extends, hand_melds, is_meld, layoff_touch, layoffs, meld_order
 
 FORMAT = 1
 DRAW = "draw"
@@ -106,16 +108,38 @@ class Game:
         holds only its top card, the player takes that card (as a stock draw: it may be
         discarded again this turn).
         """
-        if isinstance(action, str):
-            action = parse_action(action)
-        elif not isinstance(action, Action):
-            raise IllegalAction(f"not a valid action: {action!r}")
-        legal = self._legal_of(seat)
-        if action not in legal:
-            action = _canonical(action)  # the same move with its cards in another order?
-            if action not in legal:
-                raise IllegalAction(self._refusal(seat, action))
-        self._play(seat, action)
+        try:
+            if isinstance(action, str):
+                chosen = parse_action(action)
+            elif isinstance(action, Action):
+                chosen = action
+            else:
+                raise IllegalAction(f"not a valid action: {action!r}")
+            legal = self._legal_of(seat)
+            if chosen not in legal:
+                chosen = _canonical(chosen)  # the same move with its cards in another order?
+                if chosen not in legal:
+                    raise IllegalAction(self._refusal(seat, chosen))
+        except IllegalAction as error:
+            error.reason = self.why_illegal(seat, action)
+            raise
+        self._play(seat, chosen)
+
+    def why_illegal(self, seat: int, action: Action | str) -> Refusal | None:
+        """None if ``seat`` may play ``action`` (an ``Action`` or a notation) now, else the
+        ``Refusal`` saying why not, its code one of ``REFUSAL_CODES``.
+
+        Exactly the actions of ``legal_actions(seat)`` get None. Slower than ``apply``: meant
+        for the refusals, not for search. Never raises, whatever it is given.
+        """
+        if seat not in (0, 1) or type(seat) is not int:
+            return Refusal("no_seat")
+        read = read_action(action)
+        if isinstance(read, Refusal):
+            return read
+        if read in self._legal_of(seat):
+            return None
+        return self._why(seat, read)
 
     def next_round(self, deck: list[str] | None = None, seed: int | str | None = None) -> None:
         """Deal the next round: the scores stay, the other seat deals, the non-dealer plays first.
@@ -358,6 +382,54 @@ class Game:
         if action.kind == "discard" and action.cards[0] == self._drawn:
             return "the card taken from the discard pile may not be discarded this turn"
         return f"{action} is not a legal move for seat {seat} now"
+
+    # -- why not: the refusals, checked in the order a player would ask -------------------
+
+    def _why(self, seat: int, action: Action) -> Refusal:
+        """Why ``action``, well formed but not among ``seat``'s legal actions, is refused.
+
+        The branches follow ``_compute_legal``; the last check of each is whatever condition
+        is left, so that an illegal action always gets a reason.
+        """
+        if self._outcome is not None:
+            return Refusal("match_over")
+        if self._turn is None:
+            return Refusal("round_over")
+        if seat != self._turn:
+            return Refusal("not_your_turn")
+        kind = action.kind
+        if self._phase is DRAW:
+            if kind == "draw stock":
+                # Legal whenever either pile holds a card (an empty stock is rebuilt).
+                return Refusal("pile_empty", pile="stock")
+            if kind == "draw discard":
+                return Refusal("pile_empty", pile="discard")
+            return Refusal("draw_first")
+        if kind in ("draw stock", "draw discard"):
+            return Refusal("already_drew")
+        hand = self._hands[seat]
+        mask = cards_mask(action.cards)
+        if kind == "meld" and not is_meld(mask):
+            return Refusal("not_a_meld", cards=card_names(action.cards))
+        if kind == "layoff" and action.meld >= len(self._melds):
+            return Refusal("no_such_meld", meld=action.meld)
+        if mask & ~hand:
+            return Refusal("not_in_hand", cards=mask_names(mask & ~hand))
+        drawn = card_name(self._drawn) if self._drawn >= 0 else None
+        if kind == "discard":
+            return Refusal("discard_drawn", card=drawn)
+        if kind == "layoff":
+            meld = self._melds[action.meld]
+            if not extends(meld, mask):
+                return Refusal(
+                    "does_not_fit",
+                    cards=card_names(action.cards),
+                    meld=action.meld,
+                    meld_cards=card_names(meld_order(meld)),
+                )
+        # A meld or a fitting layoff of cards held: it would leave the card taken from the
+        # discard pile alone in hand.
+        return Refusal("must_keep_a_card", card=drawn)
 
     # -- playing --------------------------------------------------------------------------
 

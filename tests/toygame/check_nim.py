@@ -39,7 +39,7 @@ async def test_a_game_against_the_computer_is_played_to_its_end_over_the_socket(
     assert "7 counters left" in page and 'id="take-2"' in page
     async with Table(client, game.pk) as table:
         html = await table.send({"op": "move", "kind": "take", "count": 3, "version": 0})
-        assert alert_in(html) == "That move is not allowed now."
+        assert alert_in(html) == "That message is not understood."  # the form takes 1 or 2
         assert (await table.game()).version == 0
         while "took the last counter" not in table.html:
             counters = int(PILE.search(table.html).group(1))

@@ -49,7 +49,7 @@ def start_known_game(client: Client, scores: list[int] | None = None) -> Game:
 
 def hand_card(html: str, code: str) -> str:
     """The opening tag of the hand card ``code``'s label in a table fragment."""
-    match = re.search(r'<label class="(hand-card[^"]*)"[^>]*>\s*<input[^>]*value="' + code, html)
+    match = re.search(r'<label[^>]* class="(hand-card[^"]*)"[^>]*>\s*<input[^>]*value="' + code, html)
     assert match, code
     return match.group(1)
 
@@ -147,22 +147,24 @@ async def test_an_illegal_move_is_refused_and_changes_nothing(settings):
         html = await move(table, 0, kind="draw", pile="stock")
         assert alert_in(html) is None
         before = (await table.game()).state
-        refused = [
-            {"kind": "meld", "card": ["9d", "9h", "Kd"]},  # no set, no run
-            {"kind": "meld", "card": ["9d", "9h"]},
-            {"kind": "meld", "card": ["9d", "9h", "9d"]},
-            {"kind": "meld", "card": ["Ah", "Ad", "As"]},  # cards you don't hold
-            {"kind": "meld", "card": ["3c"] * 12},
-            {"kind": "meld", "card": [3, 4, 5]},
-            {"kind": "discard", "card": ["Kd", "4h"]},
-            {"kind": "discard", "card": "10h"},
-            {"kind": "layoff", "meld": "0", "card": "Kd"},  # no meld on the table yet
-            {"kind": "draw", "pile": "discard"},  # drawn already
-            {"kind": "shuffle"},
+        not_understood = "That message is not understood."
+        refused = [  # each message, and the reason the player is given
+            ({"kind": "meld", "card": ["9d", "9h", "Kd"]}, "9♦ K♦ 9♥ is neither a set nor a run"),
+            ({"kind": "meld", "card": ["9d", "9h"]}, "9♦ 9♥: a meld is at least three cards."),
+            ({"kind": "meld", "card": ["9d", "9h", "9d"]}, not_understood),
+            ({"kind": "meld", "card": ["Ah", "Ad", "As"]}, "You do not hold A♦ A♥ A♠."),
+            ({"kind": "meld", "card": ["3c"] * 12}, not_understood),
+            ({"kind": "meld", "card": [3, 4, 5]}, not_understood),
+            ({"kind": "meld"}, "Select the cards to meld first."),
+            ({"kind": "discard", "card": ["Kd", "4h"]}, "Discard one card: select only one."),
+            ({"kind": "discard", "card": "10h"}, not_understood),
+            ({"kind": "layoff", "meld": "0", "card": "Kd"}, "There is no such meld on the table."),
+            ({"kind": "draw", "pile": "discard"}, "You have drawn already"),
+            ({"kind": "shuffle"}, not_understood),
         ]
-        for message in refused:
+        for message, reason in refused:
             html = await move(table, 1, **message)
-            assert "not allowed" in (alert_in(html) or ""), message
+            assert reason in (alert_in(html) or ""), (message, alert_in(html))
             assert version_of(html) == 1
             row = await table.game()
             assert (row.version, row.state) == (1, before)
