@@ -33,6 +33,17 @@ SUIT_NAMES = {
     "s": pgettext_lazy("card suit", "spades"),
 }
 SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+# The letters in a card's corner, in the player's language: French R, D, V (roi, dame, valet).
+RANK_LETTERS = {
+    # Translators: the index in the corner of a Jack: one letter, e.g. French "V" (valet).
+    "J": pgettext_lazy("card rank letter", "J"),
+    # Translators: the index in the corner of a Queen, e.g. French "D" (dame).
+    "Q": pgettext_lazy("card rank letter", "Q"),
+    # Translators: the index in the corner of a King, e.g. French "R" (roi).
+    "K": pgettext_lazy("card rank letter", "K"),
+    # Translators: the index in the corner of an Ace, e.g. French "A" (as).
+    "A": pgettext_lazy("card rank letter", "A"),
+}
 RANK_SYMBOLS = {"T": "10"}
 
 
@@ -41,7 +52,7 @@ class CardFace:
     """What a table shows of one card."""
 
     code: str  # the engine's name, e.g. "Qh"
-    rank: str  # as printed on the card, e.g. "Q", "10"
+    rank: str  # as printed on the card, in the language it was made in: "Q", "D" (fr), "10"
     suit: str  # the suit letter, c d h s
     symbol: str  # ♣ ♦ ♥ ♠
     red: bool
@@ -57,17 +68,30 @@ class CardFace:
         return f"{self.rank}{self.symbol}"
 
 
-@functools.cache
 def face(code: str) -> CardFace:
-    """The :class:`CardFace` of the card named ``code``."""
+    """The :class:`CardFace` of the card named ``code``, its rank letter in the current
+    language."""
+    return _face_in(code, get_language())
+
+
+@functools.cache
+def _face_in(code: str, language: str | None) -> CardFace:
+    # Kept per language, as the labels are: the court letters follow the page's language.
     rank, suit = code[0], code[1]
     return CardFace(
         code=code,
-        rank=RANK_SYMBOLS.get(rank, rank),
+        rank=rank_symbol(rank),
         suit=suit,
         symbol=SUIT_SYMBOLS[suit],
         red=suit in "dh",
     )
+
+
+def rank_symbol(rank: str) -> str:
+    """The engine's rank as a card prints it, in the current language: "10", "7", "D" (fr)."""
+    if rank in RANK_LETTERS:
+        return str(RANK_LETTERS[rank])
+    return RANK_SYMBOLS.get(rank, rank)
 
 
 def card_label(code: str) -> str:

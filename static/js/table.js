@@ -228,7 +228,13 @@
           bout: Array.prototype.map.call(
             document.querySelectorAll("#table .bout [data-card]"),
             function (element) {
-              return { code: element.getAttribute("data-card"), box: element.getBoundingClientRect(), copy: element.cloneNode(true) };
+              // The card's picture alone: a copy of a button would be a focusable stray.
+              var picture = element.querySelector(".card") || element;
+              return {
+                code: element.getAttribute("data-card"),
+                box: picture.getBoundingClientRect(),
+                copy: picture.cloneNode(true),
+              };
             }
           ),
         }
@@ -258,8 +264,8 @@
         return;
       }
       var copy = card.copy;
-      copy.removeAttribute("id");
       copy.setAttribute("aria-hidden", "true");
+      copy.style.width = card.box.width + "px";
       copy.style.cssText += ";position:fixed;margin:0;pointer-events:none;z-index:20;" +
         "left:" + card.box.left + "px;top:" + card.box.top + "px;";
       document.body.appendChild(copy);

@@ -30,6 +30,11 @@ def version_of(html: str) -> int:
     return int(match.group(1))
 
 
+def text_of(html: str) -> str:
+    """The text of a fragment, without its tags (the move log marks each card it names)."""
+    return re.sub(r"<[^>]+>", "", html)
+
+
 def alert_in(html: str) -> str | None:
     """The error message in a fragment, if any."""
     match = ALERT.search(html)

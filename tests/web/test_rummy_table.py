@@ -6,7 +6,7 @@ import re
 import pytest
 from channels.db import database_sync_to_async
 from django.test import Client
-from table_helpers import Table, alert_in, start_computer_game, version_of
+from table_helpers import Table, alert_in, start_computer_game, text_of, version_of
 
 from cardgames import bots
 from cardgames.cardtext import card_label
@@ -49,7 +49,9 @@ def start_known_game(client: Client, scores: list[int] | None = None) -> Game:
 
 def hand_card(html: str, code: str) -> str:
     """The opening tag of the hand card ``code``'s label in a table fragment."""
-    match = re.search(r'<label[^>]* class="(hand-card[^"]*)"[^>]*>\s*<input[^>]*value="' + code, html)
+    match = re.search(
+        r'<label[^>]* class="(hand-card[^"]*)"[^>]*>\s*<input[^>]*value="' + code, html
+    )
     assert match, code
     return match.group(1)
 
@@ -183,7 +185,7 @@ async def test_the_round_result_shows_the_cards_left_and_next_deal_keeps_the_sco
     game = await database_sync_to_async(start_known_game)(client)
     async with Table(client, game.pk) as table:
         html = await go_out(table)
-        assert "You laid off 5♥ on a meld" in html
+        assert "You laid off 5♥ on a meld" in text_of(html)
         assert "You won the round: 62 points" in html
         # The computer's hand is shown now, with what it cost.
         assert ", ".join(card_label(card) for card in sorted_by_suit(BOT_CARDS)) in html
