@@ -103,7 +103,7 @@ test: system-packages $(VENV)/.installed-test compilemessages
 # The steps of `make bench`, each a Python module with its arguments.
 BENCH_STEPS := "tools.durak_bench" "tools.rummy_bench" \
 	"tools.arena durak medium easy --deals 50 --seed 1" "tools.tablebench --moves 200" \
-	"tools.loadtest --rooms 20 --duration 15 --pace 1"
+	"tools.pacebench --seconds 20" "tools.loadtest --rooms 20 --duration 15 --pace 1"
 BENCH_REPORT ?= bench-report.txt
 
 # Runs every step even when one fails, so that one report holds everything; fails if any did.

@@ -1,0 +1,191 @@
+"""The computer's pace: a shorter pause between computer moves in a row, none once no person
+can act any more, and the pause kept while another person at the table still plays.
+
+The timings are read from the commits themselves (``bots.wake_after_change`` is called on the
+committing thread), and the assertions leave the machine's noise a wide margin: a pause is a
+lower bound by construction, and only order-of-magnitude upper bounds are asked for.
+"""
+
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.test import Client
+from table_helpers import start_computer_game
+
+from ai import get_bot
+from cardgames import bots, live, play  # live: commits wake the bots, as on the site
+from cardgames.models import Browser, Game, Mode
+from cardgames.registry import get_kind
+from durak.engine import Config, new_game
+
+assert live  # imported for its listener
+
+EASY = get_bot("durak", "easy")
+
+
+def when_asked(game_id: str, seat: int, timeout: float = 30.0) -> tuple[Game, Any]:
+    """Once ``seat`` is asked to act or the game is over: the row and its engine game."""
+    deadline = time.monotonic() + timeout
+    while True:
+        row = Game.objects.get(pk=game_id)
+        engine = play.load(row)
+        if engine.outcome is not None or engine.seat_to_ask() == seat:
+            return row, engine
+        assert time.monotonic() < deadline, f"seat {seat} was not asked within {timeout} s"
+        time.sleep(0.01)
+
+
+def position(players: int, found: Callable[[Any], bool]) -> Any:
+    """The first position of Easy bots' games (seeds 0, 1 …) of which ``found`` holds."""
+    for seed in range(500):
+        game = new_game(Config(players=players, deck=36), seed=seed)
+        rng = random.Random(seed)
+        while game.outcome is None:
+            if found(game):
+                return game
+            seat = game.seat_to_ask()
+            legal = [str(action) for action in game.legal_actions(seat)]
+            game.apply(seat, EASY.choose(game.view(seat), legal, rng))
+    raise AssertionError("no such position")
+
+
+def play_out(game: Any, rng: random.Random) -> int:
+    """How many moves Easy bots take to end ``game`` (played on a copy)."""
+    game, moves = game.clone(), 0
+    while game.outcome is None:
+        seat = game.seat_to_ask()
+        legal = [str(action) for action in game.legal_actions(seat)]
+        game.apply(seat, EASY.choose(game.view(seat), legal, rng))
+        moves += 1
+    return moves
+
+
+def out_after(game: Any, notation: str) -> bool:
+    """Whether seat 0's ``notation`` leaves it no card to play, ever (an empty hand and stock),
+    before an end that Easy bots reach in 3 to 15 moves, whatever their luck."""
+    after = game.clone()
+    after.apply(0, notation)
+    view = after.view(0)
+    if after.outcome is not None or view["hand"] or view["stock"]:
+        return False
+    return all(3 <= play_out(after, random.Random(luck)) <= 15 for luck in range(5))
+
+
+def last_card_position() -> tuple[dict[str, Any], str]:
+    """A four-seat position where seat 0 is asked and has a move that takes it out of play
+    shortly before the end, and that move."""
+
+    def found(game: Any) -> bool:
+        return game.seat_to_ask() == 0 and any(
+            out_after(game, str(action)) for action in game.legal_actions(0)
+        )
+
+    game = position(4, found)
+    notation = next(str(a) for a in game.legal_actions(0) if out_after(game, str(a)))
+    return game.to_dict(), notation
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_computer_move_that_follows_another_waits_the_shorter_delay(settings, monkeypatch):
+    """In a four-seat game the first computer move after the person's waits ``BOT_DELAY``,
+    each further one in a row only ``BOT_FOLLOW_DELAY``."""
+    settings.BOT_DELAY = 0.6
+    settings.BOT_FOLLOW_DELAY = 0.05
+    monkeypatch.setattr(play, "DEFAULT_LEVEL", "easy")  # a bot that thinks in no time
+    committed: dict[int, float] = {}  # version: when its commit woke the bots
+    wake_after_change = bots.wake_after_change
+
+    def record(game_id: str, version: int) -> None:
+        committed.setdefault(version, time.monotonic())
+        wake_after_change(game_id, version)
+
+    monkeypatch.setattr(bots, "wake_after_change", record)
+    game = start_computer_game(Client(), players="4", deck="36")
+    by_person = {0}  # versions the person made (0: the deal)
+    first: list[float] = []  # a computer move's wait after the person's move
+    follow: list[float] = []  # after another computer move
+    kind = get_kind("durak")
+    deadline = time.monotonic() + 90
+    while len(first) < 4 or len(follow) < 8:
+        assert time.monotonic() < deadline, (first, follow)
+        row, engine = when_asked(game.pk, seat=0)
+        first, follow = [], []
+        for version in sorted(committed):
+            if version in by_person or version - 1 not in committed or version > row.version:
+                continue
+            gap = committed[version] - committed[version - 1]
+            (first if version - 1 in by_person else follow).append(gap)
+        if engine.outcome is not None:
+            break
+        # Take, or add nothing, whenever possible: the person keeps its cards and stays in.
+        legal = [str(action) for action in engine.legal_actions(0)]
+        notation = next((n for n in ("take", "pass") if n in legal), None)
+        notation = notation or min(legal, key=lambda action: len(action.split()))
+        play.act_notation(game.pk, 0, notation, row.version)
+        by_person.add(row.version + 1)
+        if not kind.still_playing(play.load(Game.objects.get(pk=game.pk)), 0):
+            break  # out after all: the rest is played without pause, and not measured
+    assert len(first) >= 2 and len(follow) >= 4, (first, follow)
+    assert min(first) >= 0.6 - 0.01, first  # the pause is counted from the commit
+    assert statistics.median(follow) < 0.3, follow  # half the first pause: clearly shorter
+
+
+@pytest.mark.django_db(transaction=True)
+def test_once_the_person_is_out_the_computers_finish_the_game_at_once(settings, monkeypatch):
+    """With a pause of 5 s per computer move, the game still ends within a few seconds of the
+    person's last card: nobody at the table can act any more."""
+    settings.BOT_DELAY = 0
+    monkeypatch.setattr(play, "DEFAULT_LEVEL", "easy")  # the end is 3 to 15 moves away
+    game = start_computer_game(Client(), players="4", deck="36")
+    assert bots.wait_idle()  # the computers' first moves, if they lead
+    state, last_card = last_card_position()
+    game.refresh_from_db()
+    game.state = state
+    game.version += 1
+    game.save()  # not through play: nothing is woken
+    settings.BOT_DELAY = 5
+    settings.BOT_FOLLOW_DELAY = 5
+    began = time.monotonic()
+    play.act_notation(game.pk, 0, last_card, game.version)
+    row, engine = when_asked(game.pk, seat=0, timeout=60)
+    elapsed = time.monotonic() - began
+    assert engine.outcome is not None
+    assert row.version >= game.version + 2  # the computers made at least one move
+    assert elapsed < 4, f"{row.version - game.version - 1} computer moves took {elapsed:.1f} s"
+
+
+@pytest.mark.django_db
+def test_the_computer_pauses_while_another_person_at_the_table_still_plays(settings):
+    """In a room of two people and two computers where one person is out, the computers keep
+    their pace; against the computer alone, the same position is played without pause."""
+    settings.BOT_DELAY = 0.5
+    settings.BOT_FOLLOW_DELAY = 0.2
+    settings.BOT_FINISH_DELAY = 0
+
+    def found(game: Any) -> bool:
+        view = game.view(0)
+        return (
+            game.seat_to_ask() in (2, 3)
+            and not view["hand"]
+            and not view["stock"]
+            and view["hand_sizes"][1] > 0
+        )
+
+    state = position(4, found).to_dict()
+    kind = get_kind("durak")
+    variant = kind.variant({"players": "4", "deck": "36"})
+    # No commit happens in this test's transaction: nothing wakes a bot but the calls below.
+    room, _key = play.open_room(Browser.objects.create(), kind, variant, "Ann", bots=2)
+    play.claim_seat(room.pk, Browser.objects.create(), "Bob")
+    computer = play.start(Browser.objects.create(), kind, Mode.COMPUTER, variant)
+    for game in (room, computer):
+        Game.objects.filter(pk=game.pk).update(state=state, version=7)
+    assert bots.decide(room.pk, 7).pause == 0.5
+    assert bots.decide(room.pk, 7, follows_bot=True).pause == 0.2
+    assert bots.decide(computer.pk, 7).pause == 0
+    assert bots.decide(computer.pk, 7, follows_bot=True).pause == 0
+    assert bots.decide(computer.pk, 6) is None  # a version the game is not at
