@@ -174,3 +174,19 @@ def test_a_selection_no_move_can_take_is_prevented_and_said(
     expect(note).to_have_text("No move takes these cards together.")
     box = note.bounding_box()
     assert box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_a_refused_move_says_why_on_screen(
+    new_visitor: Callable[..., BrowserContext], screen: str
+) -> None:
+    page = new_visitor(**SCREENS[screen]).new_page()
+    start_vs_computer(page, "durak", players="2", deck="36")
+    assert not wait_for_turn(page)
+    button = page.locator("#table .actions button.button--primary").first
+    button.click()  # Attack (or Beat, or Throw in) with no card selected
+    error = page.locator("#flash .flash__error")
+    expect(error).to_have_text(re.compile(r"^Select the card"))
+    box = error.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]
+    assert box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"]
