@@ -228,13 +228,8 @@
           bout: Array.prototype.map.call(
             document.querySelectorAll("#table .bout [data-card]"),
             function (element) {
-              // The card's picture alone: a copy of a button would be a focusable stray.
               var picture = element.querySelector(".card") || element;
-              return {
-                code: element.getAttribute("data-card"),
-                box: picture.getBoundingClientRect(),
-                copy: picture.cloneNode(true),
-              };
+              return { code: element.getAttribute("data-card"), box: picture.getBoundingClientRect() };
             }
           ),
         }
@@ -242,7 +237,8 @@
   });
 
   // The cards of a bout that ended go where they went: to the discard pile, or to the hand of
-  // the seat that picked them up (copies of them fly there, then vanish).
+  // the seat that picked them up. What flies there is a card back: the cards are in a hand or
+  // the pile now, and the page keeps no picture of a card where it is no longer seen.
   function sendAway(old) {
     var board = document.querySelector("#table [data-gone-to]");
     if (!board) {
@@ -263,9 +259,11 @@
       if (document.querySelector('#table .bout [data-card="' + card.code + '"]')) {
         return;
       }
-      var copy = card.copy;
+      var copy = document.createElement("span");
+      copy.className = "card card--back";
       copy.setAttribute("aria-hidden", "true");
       copy.style.width = card.box.width + "px";
+      copy.style.height = card.box.height + "px";
       copy.style.cssText += ";position:fixed;margin:0;pointer-events:none;z-index:20;" +
         "left:" + card.box.left + "px;top:" + card.box.top + "px;";
       document.body.appendChild(copy);

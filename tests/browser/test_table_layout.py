@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from .conftest import Server
-from .pages import start_vs_computer, wait_for_turn
+from .pages import start_vs_computer, wait_for_socket, wait_for_turn
 
 PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
@@ -41,6 +41,8 @@ def assert_turn_on_screen(page: Page) -> None:
     page scrolled to its top, and the page is no wider than the screen."""
     page.evaluate("window.scrollTo(0, 0)")
     expect(page.locator("#table label.hand-card").first).to_be_visible()
+    # Cards that are still sliding into place are not where a finger finds them yet.
+    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
     off = page.evaluate(OFF_SCREEN, TURN_CONTROLS)
     assert not off, f"off screen or covered: {off}"
     width = page.evaluate("document.documentElement.scrollWidth")
@@ -90,6 +92,7 @@ def test_a_twenty_card_hand_fits_in_two_rows(
     game_id = re.search(r"/game/([^/]+)/", page.url).group(1)
     _give_seat_zero(server.database, game_id, 20)
     page.reload()
+    wait_for_socket(page)  # the socket's first table replaces the page's
     expect(page.locator("#table label.hand-card")).to_have_count(20)
     expect(page.locator("#table .turn--yours")).to_be_visible()
     assert page.locator("#table .hand__row").count() == 2
