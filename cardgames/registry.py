@@ -157,8 +157,7 @@ class GameKind:
         notation = form.notation(legal)
         if notation is None:
             return self.unwritten(game, seat, form, legal)
-        why_illegal = getattr(game, "why_illegal", None)
-        reason = None if why_illegal is None else why_illegal(seat, notation)
+        reason = game.why_illegal(seat, notation)
         return _("That move is not allowed now.") if reason is None else self.explain(reason)
 
     def unwritten(self, game: Any, seat: int, form: MoveForm, legal: list[Any]) -> str | Promise:

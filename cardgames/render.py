@@ -87,9 +87,8 @@ def table_context(
             (name, label, kind.follow_up_warning(engine, name))
             for name, label in (kind.follow_ups(engine) if finished else [])
         ],
-        # The latest moves, oldest first; all of them, in bouts or turns, fold open below.
+        # The latest moves, oldest first (all of them are the history page's: ``history_html``).
         "recent": [move.text for move in reversed(moves)],
-        "history": kind.history(log, names, you),
         "moves_told": len(log),
         "announce": _news(moves, told, len(log), over_message),
         "series": _series(game, names),
@@ -119,6 +118,23 @@ def table_push(
     news for its live region; and how many entries the page is told of once it has it."""
     context = table_context(game, viewer, oob=True, told=told, engine=engine, seats=seats)
     return render_to_string("cardgames/_table.html", context), context["moves_told"]
+
+
+def history_html(game: Game, viewer: Viewer) -> str:
+    """Every move of ``game`` so far in words, as ``viewer`` is told them (the public log only).
+
+    Asked for when the player opens it, not with every table: telling a whole Durak game takes
+    about fifty times as long as telling its last moves.
+    """
+    kind = play.kind_of(game)
+    seats = list(game.seats.all())
+    seen = seen_by(game, viewer, None)
+    you = None if game.mode == Mode.HOTSEAT else seen.seat
+    if game.mode == Mode.ONLINE and any(seat.is_free for seat in seats):
+        return render_to_string("cardgames/_history.html", {"history": []})  # nothing dealt yet
+    log = kind.load(game.state).view(0)["log"]
+    groups = kind.history(log, play.seat_names(game, seats), you)
+    return render_to_string("cardgames/_history.html", {"history": groups})
 
 
 def error_html(message: Any) -> str:

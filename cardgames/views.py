@@ -13,7 +13,7 @@ from cardgames import play, seatkeys
 from cardgames.browser import COOKIE_NAME, browser_for, current_browser
 from cardgames.models import Game, Mode
 from cardgames.registry import BadOptions, GameKind, Variant, all_kinds, get_kind
-from cardgames.render import LEVEL_LABELS, table_context
+from cardgames.render import LEVEL_LABELS, history_html, table_context
 from cardgames.viewers import Viewer, viewer_for
 
 MAX_NAME = 20
@@ -122,15 +122,26 @@ def play_hotseat(request: HttpRequest, kind_name: str) -> HttpResponse:
     )
 
 
-def table(request: HttpRequest, game_id: str) -> HttpResponse:
-    """A game's table, for the browser that owns it."""
+def _owned(request: HttpRequest, game_id: str) -> Game:
+    """The saved game ``game_id`` if this browser owns it; 404 otherwise."""
     browser = current_browser(request)
     game = Game.objects.filter(pk=game_id, owner=browser).first() if browser else None
     if game is None:
         raise Http404(_("This game is not saved in this browser."))
+    return game
+
+
+def table(request: HttpRequest, game_id: str) -> HttpResponse:
+    """A game's table, for the browser that owns it."""
+    game = _owned(request, game_id)
     context = table_context(game, Viewer(owner=True))
     context["options"] = game.options
     return render(request, "cardgames/table.html", context)
+
+
+def game_history(request: HttpRequest, game_id: str) -> HttpResponse:
+    """Every move of a saved game in words (a fragment for its table page)."""
+    return HttpResponse(history_html(_owned(request, game_id), Viewer(owner=True)))
 
 
 # -- online rooms ---------------------------------------------------------------------------------
@@ -194,6 +205,16 @@ def room(request: HttpRequest, game_id: str) -> HttpResponse:
     context["free_seats"] = free_seats
     context["free_seat"] = viewer.spectator and free_seats
     return render(request, "cardgames/table.html", context)
+
+
+def room_history(request: HttpRequest, game_id: str) -> HttpResponse:
+    """Every move of a room's game in words: public, like the room's table; "you" for the
+    seat this browser holds."""
+    game = _room_or_gone(game_id)
+    if game is None:
+        raise Http404(_("This room does not exist any more."))
+    viewer = viewer_for(game, "", seatkeys.key_from(request.COOKIES, game.pk))
+    return HttpResponse(history_html(game, viewer))
 
 
 @require_POST

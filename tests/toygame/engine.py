@@ -10,6 +10,8 @@ import copy
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from cards import Refusal
+
 
 class IllegalAction(ValueError):
     """Not a move of this game now; the game is unchanged."""
@@ -60,6 +62,15 @@ class Game:
         if self.outcome or seat != self.turn:
             return []
         return [Action("take", count) for count in (1, 2) if count <= self.counters]
+
+    def why_illegal(self, seat: int, action: Action | str) -> Refusal | None:
+        try:
+            chosen = parse_action(action) if isinstance(action, str) else action
+        except IllegalAction:
+            return Refusal("malformed")
+        if chosen in self.legal_actions(seat):
+            return None
+        return Refusal("not_your_turn" if seat != self.turn else "too_many")
 
     def apply(self, seat: int, action: Action | str) -> None:
         action = parse_action(action) if isinstance(action, str) else action

@@ -1,9 +1,15 @@
 """The whole game in words, oldest first, in bouts (Durak) or turns (Rummy), under the table."""
 
+import re
+
 import pytest
 from django.test import Client
-from table_helpers import start_computer_game
+from table_helpers import start_computer_game, text_of
+from test_durak_table import DECK
 
+from cardgames import bots
+from cardgames.models import Game
+from durak.engine import Config, new_game
 from durak.kind import DURAK
 from rummy.kind import RUMMY
 
@@ -55,8 +61,19 @@ def test_rummy_moves_are_told_oldest_first_one_group_per_turn():
 
 
 @pytest.mark.django_db
-def test_the_table_lists_the_last_moves_oldest_first_and_folds_the_rest_open():
+def test_the_history_is_fetched_when_opened_and_only_by_the_browser_at_the_table():
     client = Client()
-    game = start_computer_game(client, "rummy")
-    html = client.get(f"/game/{game.pk}/").content.decode()
-    assert "All moves of this game" in html and '<details class="history">' in html
+    game = start_computer_game(client, "durak", players="2", deck="36")
+    assert bots.wait_idle()
+    engine = new_game(Config(players=2, deck=36), deck=DECK, seed=1)
+    for seat, move in ((0, "attack 6c"), (1, "take"), (0, "pass")):
+        engine.apply(seat, move)
+    Game.objects.filter(pk=game.pk).update(state=engine.to_dict(), version=5)
+    page = client.get(f"/game/{game.pk}/").content.decode()
+    assert f'hx-get="/game/{game.pk}/history/"' in page
+    assert "history__moves" not in page  # fetched when opened, never sent with the table
+    response = client.get(f"/game/{game.pk}/history/")
+    groups = re.findall(r'<ul class="history__moves">(.*?)</ul>', response.content.decode(), re.S)
+    moves = [[text_of(item) for item in re.findall(r"<li>(.*?)</li>", group)] for group in groups]
+    assert moves == [["You led 6♣", "Computer 1 takes", "You are done", "Computer 1 picked up 6♣"]]
+    assert Client().get(f"/game/{game.pk}/history/").status_code == 404

@@ -238,11 +238,14 @@ def test_rummy_refusals_from_the_table_form():
     )
 
 
-class _EngineWithoutReasons:
-    """An engine game with no ``why_illegal`` (a game added without one still plays)."""
+class _EngineWithAReason:
+    """An engine game that refuses everything, for a reason its kind cannot put in words."""
 
     def legal_actions(self, seat: int) -> list[Any]:
         return []
+
+    def why_illegal(self, seat: int, action: Any) -> Refusal:
+        return Refusal("no_words_for_this")
 
 
 class _Form(MoveForm):
@@ -254,8 +257,8 @@ class _Kind(GameKind):
     move_form = _Form
 
 
-def test_a_game_without_reasons_gets_the_plain_refusal():
-    text = _Kind().refusal(_EngineWithoutReasons(), 0, {}, [])
+def test_a_game_that_cannot_say_a_reason_gets_the_plain_refusal():
+    text = _Kind().refusal(_EngineWithAReason(), 0, {}, [])
     assert said(text) == "That move is not allowed now."
 
 
