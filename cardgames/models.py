@@ -88,6 +88,9 @@ class Game(models.Model):
     series = models.JSONField(default=dict, blank=True)
     # Pass and play: the seat whose hand is on screen, once its player confirmed the hand-off.
     shown_seat = models.SmallIntegerField(null=True, blank=True)
+    # A room is dealt once its last free seat is taken; until then its state is a placeholder
+    # that nobody sees (the seats wait, the bots too).
+    dealt = models.BooleanField(default=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

@@ -381,6 +381,7 @@ def open_room(
         variant=variant.key,
         options=variant.options,
         state=engine.to_dict(),
+        dealt=bots == count - 1,
     )
     key = seatkeys.new_key()
     first_bot = count - bots
@@ -421,7 +422,13 @@ def claim_seat(game_id: str, browser: Browser, name: str) -> tuple[int, str]:
     seat.browser = browser
     seat.accepted = ""
     seat.save(update_fields=["key_hash", "name", "browser", "accepted"])
-    _bump(game)
+    if not game.dealt and not any(other.is_free for other in game.seats.all()):
+        # The room is full for the first time: the cards are dealt now, when all can see.
+        game.state = kind_of(game).new_game(variant_of(game), new_seed()).to_dict()
+        game.dealt = True
+        _bump(game, "state", "dealt")
+    else:
+        _bump(game)
     return seat.number, key
 
 

@@ -104,8 +104,14 @@ def board_context(
         "defending": seat is not None and seat == view["defender"] and bool(view["table"]),
         "taking": view["taking"],
         "outcome": outcome,
-        "durak_name": (
-            names[outcome["durak"]] if outcome and outcome["durak"] is not None else None
-        ),
-        "you_are_durak": seat is not None and outcome is not None and outcome["durak"] == seat,
+        "finishing": _finishing(view, seat, names) if outcome else [],
     }
+
+
+def _finishing(view: dict[str, Any], seat: int | None, names: list[str]) -> list[dict[str, Any]]:
+    """The seats in the order they went out, the durak (if any) last."""
+    durak = view["outcome"]["durak"]
+    order = list(view["out"]) + ([durak] if durak is not None else [])
+    return [
+        {"name": names[number], "you": number == seat, "durak": number == durak} for number in order
+    ]

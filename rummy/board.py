@@ -26,6 +26,17 @@ def _labels(codes: list[str]) -> str:
     return ", ".join(face(code).label for code in codes)
 
 
+def _last_play(log: list[dict[str, Any]]) -> tuple[set[str], int | None]:
+    """The cards the latest move put on the table (a meld, a lay-off, a discard; none after a
+    draw) and the seat that played them."""
+    if not log or "action" not in log[-1]:
+        return set(), None
+    kind, *words = log[-1]["action"].split()
+    if kind not in ("meld", "layoff", "discard"):
+        return set(), None
+    return {word for word in words if len(word) == 2 and not word.isdigit()}, log[-1]["seat"]
+
+
 def board_context(
     view: dict[str, Any], seat: int | None, legal: list[Any], names: list[str]
 ) -> dict[str, Any]:
@@ -62,6 +73,7 @@ def board_context(
                     "rank_order": by_rank[code],
                 }
             )
+    last_cards, last_seat = _last_play(view["log"])
     melds = []
     for meld in view["melds"]:
         cards = meld["cards"]
@@ -70,7 +82,7 @@ def board_context(
                 "id": meld["id"],
                 "owner": names[meld["owner"]],
                 "mine": seat is not None and meld["owner"] == seat,
-                "faces": [face(code) for code in cards],
+                "cards": [{"face": face(code), "last": code in last_cards} for code in cards],
                 "label": _("%(name)s: %(cards)s")
                 % {"name": names[meld["owner"]], "cards": _labels(cards)},
                 "target": meld["id"] in layoff_targets,
@@ -83,6 +95,8 @@ def board_context(
         "players": players,
         "stock": view["stock"],
         "discard_top": face(view["discard_top"]) if view["discard_top"] else None,
+        "discard_is_last": view["discard_top"] in last_cards,
+        "last_seat": last_seat,
         "discard_size": view["discard_size"],
         "can_draw_stock": "draw stock" in draws,
         "can_draw_discard": "draw discard" in draws,

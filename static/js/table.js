@@ -63,6 +63,11 @@
   // page opens on it) and the focus rests nowhere in particular, it goes to the first usable
   // control, so that a keyboard or switch user starts where the move is.
   var yourTurn = false;
+  // A finger or a mouse needs no focus ring: the turn's first control is focused only for a
+  // player who uses the keyboard (a touch screen starts without one).
+  var byPointer = window.matchMedia("(pointer: coarse)").matches;
+  document.addEventListener("pointerdown", function () { byPointer = true; }, true);
+  document.addEventListener("keydown", function () { byPointer = false; }, true);
 
   function firstUsable() {
     for (var i = 0; i < FALLBACKS.length; i++) {
@@ -80,7 +85,7 @@
     var turnCame = turnNow && !yourTurn;
     yourTurn = turnNow;
     var idle = !document.activeElement || document.activeElement === document.body;
-    if (turnCame && idle && !restore) {
+    if (turnCame && idle && !restore && !byPointer) {
       var first = firstUsable();
       if (first) {
         first.focus({ preventScroll: true });
@@ -322,6 +327,79 @@
       }
     });
   }
+})();
+// Sound, off unless the player ticks the table's "Sound" box (remembered in this browser): a
+// snap when a card is played to the table, a sweep when a bout is picked up, a flick when cards
+// come to your hand. The files load only once sound is on.
+(function () {
+  "use strict";
+  var KEY = "sound";
+  var box = document.querySelector("[data-sound]");
+  if (!box) {
+    return;
+  }
+  var sounds = {};
+
+  function on() {
+    try {
+      return window.localStorage.getItem(KEY) === "1";
+    } catch (error) {
+      return box.checked; // Storage may be off: the box's state then lasts as long as the page.
+    }
+  }
+
+  function play(name) {
+    if (!sounds[name]) {
+      sounds[name] = new Audio(box.getAttribute("data-" + name));
+    }
+    sounds[name].currentTime = 0;
+    var playing = sounds[name].play();
+    if (playing && playing.catch) {
+      playing.catch(function () {}); // a browser may refuse sound before the first tap
+    }
+  }
+
+  function codes(selector) {
+    return Array.prototype.map.call(document.querySelectorAll(selector), function (element) {
+      return element.getAttribute("data-card");
+    });
+  }
+
+  var before = null;
+  document.addEventListener("htmx:wsBeforeMessage", function () {
+    before = on() ? { hand: codes("#table .hand [data-card]"), table: codes("#table .is-last") } : null;
+  });
+
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    var old = before;
+    before = null;
+    if (!old) {
+      return;
+    }
+    var news = function (list, known) {
+      return list.some(function (code) { return known.indexOf(code) < 0; });
+    };
+    var goneTo = document.querySelector("#table [data-gone-to]");
+    if (goneTo && goneTo.getAttribute("data-gone-to").indexOf("seat-") === 0) {
+      play("take");
+    } else if (news(codes("#table .is-last"), old.table)) {
+      play("play");
+    } else if (news(codes("#table .hand [data-card]"), old.hand)) {
+      play("deal");
+    }
+  });
+
+  box.checked = on();
+  box.addEventListener("change", function () {
+    try {
+      window.localStorage.setItem(KEY, box.checked ? "1" : "0");
+    } catch (error) {
+      // Storage may be off: see above.
+    }
+    if (box.checked) {
+      play("play"); // the player hears what they turned on, in the tap that allows sound
+    }
+  });
 })();
 // Selecting cards. The play form carries the seat's legal moves (data-moves, their notations):
 // a card that no move could take together with the cards already selected is not selected (a

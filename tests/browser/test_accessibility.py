@@ -206,7 +206,8 @@ def test_a_whole_durak_game_with_the_keyboard_alone(page: Page) -> None:
     moves = play_to_the_end(page, durak_turn_with_keys)
     assert moves.get("attack") or moves.get("defend"), moves
     table = page.locator("#table")
-    expect(table.locator(".result h2")).to_contain_text(re.compile(r"durak|draw"))
+    expect(table.locator(".turn")).to_contain_text(re.compile(r"durak|draw"))
+    expect(table.locator(".result h2")).to_have_text("Order of finishing")
     expect(page.locator("#announce")).not_to_be_empty()
     assert page.evaluate(FOCUS_IN_TABLE)
     assert_accessible(page, "Durak result")

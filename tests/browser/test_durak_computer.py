@@ -39,10 +39,14 @@ def test_a_whole_game_against_the_computer_ends_with_a_result(page: Page) -> Non
     else:
         raise AssertionError(f"no result after {MAX_MOVES} moves: {moves}")
 
-    expect(page.locator("#table .result")).to_contain_text(re.compile(r"the durak"))
-    # The line that said whose turn it was now says who lost, as the result does.
-    result = page.locator("#table .result h2").inner_text()
-    expect(page.locator("#table .turn")).to_have_text(result)
+    # The line that said whose turn it was now says who lost; under the table, the order the
+    # players got away in, the durak last and marked.
+    expect(page.locator("#table .turn")).to_contain_text(re.compile(r"the durak"))
+    if "A draw" not in page.locator("#table .turn").inner_text():
+        durak = page.locator("#table .result-order__seat--durak")
+        expect(durak).to_contain_text("durak")
+        assert durak.inner_text().split()[0] in page.locator("#table .turn").inner_text()
+        expect(page.locator("#table .result-order li").last).to_have_class(re.compile("--durak"))
     expect(page.locator("#table .actions")).to_have_count(0)
     assert moves.get("attack") and moves.get("defend"), moves
     expect(page.locator("#table .series")).to_be_visible()

@@ -52,3 +52,30 @@ def test_nothing_moves_with_animations_turned_off(new_visitor: Callable[..., Bro
     assert not page.locator("#animations").is_checked()  # remembered
     play_a_few_moves(page)
     assert page.evaluate("window.cardMoves") == 0
+
+
+# Records the sounds the page plays instead of playing them.
+HEAR = """window.sounds = [];
+HTMLMediaElement.prototype.play = function () {
+    window.sounds.push(this.src.split("/").pop());
+    return Promise.resolve();
+};"""
+
+
+def test_sound_is_off_until_turned_on_and_then_cards_are_heard(
+    new_visitor: Callable[..., BrowserContext],
+) -> None:
+    context = new_visitor()
+    context.add_init_script(HEAR)
+    page = context.new_page()
+    start_vs_computer(page, "durak", players="2", deck="36")
+    assert not page.locator("#sound").is_checked()
+    play_a_few_moves(page)
+    assert page.evaluate("window.sounds") == [], "sound is off by default"
+
+    page.locator("#sound").check()
+    page.reload()
+    assert page.locator("#sound").is_checked(), "the choice is remembered"
+    play_a_few_moves(page)
+    heard = page.evaluate("window.sounds")
+    assert heard and set(heard) <= {"play.wav", "deal.wav", "take.wav"}, heard

@@ -326,6 +326,17 @@ async def test_the_result_counts_in_the_series_and_new_game_deals_again(settings
         # Said to you in the second person: never "You is the durak".
         expected = "You are the durak" if durak == 0 else "Computer 1 is the durak"
         assert expected in html and "You is" not in html
+        table_part = html.split('id="flash"')[0]
+        assert table_part.count(expected) == 1, "who lost is said once on the table"
+        # Under it, the order the players got away in, the durak last and marked.
+        order = [
+            name.strip()
+            for name in re.findall(r"<li class=\"result-order__seat[^\"]*\">([^<]+)", table_part)
+        ]
+        assert order == (["Computer 1", "You"] if durak == 0 else ["You", "Computer 1"])
+        assert re.search(r"result-order__seat--durak[^>]*>[^<]+<span[^>]*>durak<", table_part)
+        if durak != 0:
+            assert 'aria-label="Your hand"' not in table_part, "no empty hand once you are out"
         # Screen readers hear who lost, after the last move, not only that the game is over.
         announced = re.search(r'innerHTML:#announce">(.*?)</div>', html, re.S).group(1)
         assert announced.endswith(f"<p>{expected}</p>")

@@ -162,10 +162,10 @@ def test_creating_a_room_gives_an_unguessable_link_and_a_key_kept_only_as_a_hash
     assert not any(shows(html, card) for card in waiting.state["hands"][0])
     assert "Waiting for Free seat" not in html and 'name="card"' not in html
 
-    # Once the room is full, the cards are on the table.
+    # Once the room is full, the cards are dealt and on the table.
     assert join(Client(), waiting, "Bob").status_code == 302
     html = page(ann, Game.objects.get(pk=room_id))
-    assert all(shows(html, card) for card in waiting.state["hands"][0])
+    assert all(shows(html, card) for card in Game.objects.get(pk=room_id).state["hands"][0])
 
 
 def test_over_plain_http_the_cookies_are_not_secure_or_a_browser_would_drop_them(db, settings):
@@ -284,6 +284,36 @@ def test_clear_my_data_expires_the_keys_of_every_room(db):
     assert expired == {f"/room/{first.pk}/", f"/room/{second.pk}/"}
 
 
+def hand_in(html: str) -> set[str]:
+    """The cards of the hand a room's page shows."""
+    return set(re.findall(r'name="card" value="(\w\w)"', html))
+
+
+def test_a_room_deals_when_its_last_seat_is_taken_and_not_again_for_a_new_player(db):
+    ann = Client()
+    game = open_room(ann)
+    assert not hand_in(page(ann, game)), "a waiting room shows no cards"
+    waiting_state = Game.objects.get(pk=game.pk).state
+    assert join(Client(), game, "Bob").status_code == 302
+    dealt = Game.objects.get(pk=game.pk)
+    assert dealt.state["hands"] != waiting_state["hands"], "the cards are dealt when the room fills"
+    hand = hand_in(page(ann, game))
+    assert hand == set(dealt.state["hands"][0]) and len(hand) == 6
+    # Bob goes, Carol takes his seat mid-game: she gets his cards, Ann keeps hers.
+    bob_cards = set(dealt.state["hands"][1])
+    Seat.objects.filter(game=game, number=1).update(key_hash="", browser=None)
+    carol = Client()
+    assert join(carol, game, "Carol").status_code == 302
+    assert hand_in(page(ann, game)) == hand
+    assert hand_in(page(carol, game)) == bob_cards
+
+
+def test_a_room_whose_other_seats_the_computer_plays_is_dealt_at_once(db):
+    ann = Client()
+    game = open_room(ann, bots="1")
+    assert len(hand_in(page(ann, game))) == 6
+
+
 def test_an_unknown_or_expired_room_shows_a_clear_page(db):
     for room_id in ("A" * 22, "no-such-room"):
         response = Client().get(f"/room/{room_id}/")
@@ -385,8 +415,9 @@ async def test_the_game_waits_until_every_seat_is_taken(settings):
     settings.BOT_DELAY = 0
     ann = Client()
     game = await database_sync_to_async(open_room)(ann)
+    # As if this were the deal made when the room fills (the next test checks that one).
     await database_sync_to_async(Game.objects.filter(pk=game.pk).update)(
-        state=durak_deal(), version=0
+        state=durak_deal(), version=0, dealt=True
     )
     async with room_table(ann, game) as a:
         assert WAITING in a.html and "Your turn." not in a.html

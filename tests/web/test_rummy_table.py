@@ -56,6 +56,11 @@ def hand_card(html: str, code: str) -> str:
     return match.group(1)
 
 
+def marked(html: str) -> dict[str, str]:
+    """The cards marked as the last move's, with the seat that played them."""
+    return dict(re.findall(r'class="[^"]*is-last[^"]*" data-card="(\w\w)" data-from="(\d)"', html))
+
+
 async def move(table: Table, version: int, **fields: object) -> str:
     return await table.send({"op": "move", "version": version, **fields})
 
@@ -129,11 +134,15 @@ async def test_draw_meld_discard_from_the_form_then_the_computer_replies(setting
         html = await move(table, 1, kind="meld", card=["9s", "9d", "9h"])
         assert alert_in(html) is None and "You melded 9♦ 9♥ 9♠" in html
         assert "You: Nine of diamonds, Nine of hearts, Nine of spades" in html
+        assert marked(html) == {"9d": "0", "9h": "0", "9s": "0"}, "the meld just laid is marked"
         html = await move(table, 2, kind="discard", card="Kd")
         assert alert_in(html) is None and "You discarded K♦" in html
+        assert marked(html) == {"Kd": "0"}, "only the last move stays marked"
 
         html = await table.wait_for("Your turn.")  # the computer drew and discarded
         assert "Computer 1 discarded" in html
+        discarded = re.search(r"Computer 1 discarded (\S+)", html)
+        assert list(marked(html).values()) == ["1"], discarded
         row = await table.game()
         log = RUMMY.load(row.state).view(0)["log"]
         assert [entry["seat"] for entry in log if "action" in entry][-1] == 1
