@@ -1,5 +1,6 @@
-# The web image: Daphne serving cardgames.asgi. Used by the migrate, web1 and web2 services of
-# docker-compose.yml; nginx in front serves /static/ and balances the two workers.
+# The site's image: Daphne serving cardgames.asgi by default. Used by the migrate, web1, web2
+# and bots (`python manage.py bots`) services of docker-compose.yml; nginx in front serves
+# /static/ and balances the two web workers.
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \

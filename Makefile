@@ -1,7 +1,7 @@
 # Card games: everyday commands. Needs only GNU make and Python 3.11+.
 #
-#   make run     serve the site on http://127.0.0.1:8000 (SQLite, in-memory channel layer), and
-#                to the other devices of the network (friends on the same Wi-Fi)
+#   make run     serve the site on http://127.0.0.1:8000 (SQLite, in-memory channel layer, two
+#                bot workers), and to the other devices of the network (friends on the same Wi-Fi)
 #   make dev     the same with Django's debug pages and code reloading, for developers
 #   make test    lint, format check, import layers and the whole test suite
 #   make bench   engine benchmarks, a short arena, table latency, a short load test
@@ -12,6 +12,8 @@ PYTHON ?= python3
 VENV ?= .venv
 HOST ?= 0.0.0.0
 PORT ?= 8000
+# Bot workers (processes that play the computer's moves) beside the web server.
+BOTS ?= 2
 
 PY := $(VENV)/bin/python
 BIN := $(VENV)/bin
@@ -81,11 +83,13 @@ run: compilemessages migrate .secret-key
 		if [ -n "$$lan" ] && [ "$(HOST)" = "0.0.0.0" ]; then \
 			echo "Other devices on this network: http://$$lan:$(PORT)/"; fi
 	DEBUG=0 HTTPS=0 ALLOWED_HOSTS='*' SECRET_KEY="$$(cat .secret-key)" \
-		$(BIN)/daphne -b $(HOST) -p $(PORT) cardgames.asgi:application
+		WEB_HOST=$(HOST) WEB_PORT=$(PORT) PATH="$(abspath $(BIN)):$$PATH" \
+		$(BIN)/honcho -e /dev/null -f Procfile start -c bots=$(BOTS) web bots
 
 # Developers: Django's debug pages and a server that reloads on code changes, on this machine.
 dev: compilemessages migrate
-	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+	WEB_HOST=127.0.0.1 WEB_PORT=$(PORT) PATH="$(abspath $(BIN)):$$PATH" \
+		$(BIN)/honcho -e /dev/null -f Procfile start -c bots=1 dev bots
 
 # The Debian packages the browser and catalog tests need (scripts/system-packages).
 system-packages:

@@ -8,3 +8,8 @@ class CardgamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "cardgames"
     verbose_name = _("Card games")
+
+    def ready(self) -> None:
+        """Every process that changes games (web workers, bot workers, commands) tells the
+        tables and wakes the bots after each commit (``cardgames.live.notify``)."""
+        from cardgames import live  # noqa: F401  (registers its listener with cardgames.play)

@@ -1,13 +1,20 @@
-"""The bot runner: computer seats play through the same path as people, after a short pause.
+"""Computer players: each of their moves is a task on Django's task framework, run by the bot
+workers (``manage.py bots``), never by a web worker.
 
-Bots think in a small pool of worker threads, never on the event loop. A bot is asked for the
-version it was woken for; if the game moved on meanwhile, its move is refused like any stale
-move and dropped. A bot that fails, returns something illegal or overruns its time limit
-(``BOT_TIME_LIMIT`` seconds, 3 by default) is replaced, for that move, by the Easy bot (and the
-error is logged), so a game never gets stuck on a broken or slow bot.
+When a change commits and a computer seat is to act next, :func:`wake` enqueues the task
+"seat S of game G moves at version V", scheduled after a short pause (``run_after``: no thread
+or process sleeps through it). A bot worker then loads the game, lets the bot choose from the
+seat's view and legal moves, and applies the move through the same path as a person's (lock,
+version check, legal list). A task that runs twice, late, or for a game that moved on changes
+nothing: the game is no longer at its version, and the move is refused like any stale one.
 
-The pause lets people follow the game, and is counted from the change that woke the bot (the
-bot thinks during it):
+A bot that fails, returns something illegal or overruns its time limit (``BOT_TIME_LIMIT``
+seconds, 3 by default) is replaced, for that move, by the Easy bot (and the error is logged),
+so a game never gets stuck on a broken or slow bot. A worker killed in the middle of a move
+leaves its task claimed: the other workers' sweep (:func:`rescue_stalled`) takes a task claimed
+for longer than ``BOT_STALE_AFTER`` seconds as lost and enqueues it again.
+
+The pause lets people follow the game, and is counted from the change that woke the bot:
 
 - ``BOT_DELAY`` (0.6 s) before the first computer move after anything else (a person's move,
   a new deal, a change of level, a socket that connects);
@@ -17,26 +24,23 @@ bot thinks during it):
   can act any more before play stops (``GameKind.still_playing``: in Durak, every person's seat
   is out): the rest of the game then plays out at once. A game of bots alone has no person to
   wait for either.
-
-A pausing bot holds no pool thread: one timer thread hands its move to the pool when the pause
-is over, so that the pool's two threads only think and write, and many tables can pause at
-once.
 """
 
 import functools
-import heapq
-import itertools
 import logging
 import random
 import threading
 import time
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import close_old_connections
+from django.db import connections
+from django.utils import timezone
+from django_tasks import task
+from django_tasks.base import TaskResultStatus
+from django_tasks_db.models import DBTaskResult
 
 from cardgames import play
 from cardgames.models import Game, Seat
@@ -44,11 +48,10 @@ from cardgames.registry import GameKind, get_kind
 
 logger = logging.getLogger(__name__)
 
-_executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="bot")
-_pending: set[tuple[str, int]] = set()
-_pending_lock = threading.Lock()
-# Set on a pool thread while it applies a bot's move: the wake-up its commit sends (on the
-# same thread, see ``play.on_change``) is then for a computer move that follows another.
+# The task queue of computer moves: the bot workers run it and nothing else.
+QUEUE = "bots"
+# Set while a bot's move is applied: the wake-up its commit sends (on the same thread, see
+# ``play.on_change``) is then for a computer move that follows another.
 _moving = threading.local()
 
 # Seconds a bot may think about one move (Hard's own budget: 0.25 s in Durak, 0.35 s in Rummy).
@@ -57,61 +60,94 @@ BOT_TIME_LIMIT = 3.0
 BOT_DELAY = 0.6
 BOT_FOLLOW_DELAY = 0.35
 BOT_FINISH_DELAY = 0.0
+# Seconds after which a claimed task whose worker never finished it is taken for lost: well
+# past the time limit of the bot and the write of its move.
+BOT_STALE_AFTER = 15.0
+# Finished tasks are kept this long (for the admin and the operator), then deleted.
+KEEP_FINISHED = timedelta(minutes=10)
 
 
 class Overrun(Exception):
     """A bot did not choose within its time limit."""
 
 
+class WorkerLost(Exception):
+    """The worker that claimed a bot's task stopped before finishing it (the task's record)."""
+
+
+@dataclass(frozen=True)
+class Due:
+    """A computer seat asked to act at ``version``, and how long it waits before moving."""
+
+    game_id: str
+    version: int
+    seat: int
+    pause: float
+
+
 @dataclass(frozen=True)
 class Move:
-    """A bot's chosen move, to be applied at ``version`` once its pause is over."""
+    """A bot's chosen move, to be applied at ``version``."""
 
     game_id: str
     version: int
     seat: int
     notation: str
-    pause: float  # seconds from the wake-up to the move
 
 
-def wake(game_id: str, version: int, *, follows_bot: bool = False) -> None:
-    """Have the bot asked to act at ``version`` of the game (if any) play, once, soon.
+# -- waking a bot ----------------------------------------------------------------------------------
+
+
+def wake(game_id: str, version: int, *, follows_bot: bool = False) -> bool:
+    """Schedule the move of the bot asked to act at ``version`` of the game, if one is, after
+    its pause; whether a task was enqueued.
 
     ``follows_bot``: the change to ``version`` was itself a bot's move (a shorter pause).
+    Reads the game (no bot thinks here): called on a thread that may use the database.
     """
-    key = (game_id, version)
-    with _pending_lock:
-        if key in _pending:
-            return
-        _pending.add(key)
-    _executor.submit(_prepare, game_id, version, follows_bot, time.monotonic())
+    if not _has_bots(game_id):
+        return False
+    found = due(game_id, version, follows_bot)
+    if found is None or _pending(game_id, version):
+        return False
+    run_after = timezone.now() + timedelta(seconds=found.pause) if found.pause > 0 else None
+    bot_move.using(run_after=run_after).enqueue(game_id, version)
+    return True
 
 
 def wake_after_change(game_id: str, version: int) -> None:
     """After a committed change: wake the game's bot, if the game has any.
 
-    Called on a worker thread, where the database may be read. A table of people then costs
-    no bot thread per move, and handing work to a thread is not free: at a hundred moves a
-    second, those hand-offs took an eighth of the server's time. The commit's callbacks run
-    on the committing thread: when that is a bot applying its move, the next one follows it.
+    Called on the committing thread: when that is a bot worker applying a move, the next
+    computer move follows it (the shorter pause).
     """
-    if _has_bots(game_id):
-        wake(game_id, version, follows_bot=getattr(_moving, "game", None) == game_id)
+    wake(game_id, version, follows_bot=getattr(_moving, "game", None) == game_id)
 
 
-def wait_idle(timeout: float = 10.0) -> bool:
-    """Wait until no bot is thinking, pausing or about to play; whether that happened in time.
+def wake_on_connect(game_id: str) -> bool:
+    """A socket of the game opened: wake the bot asked to act now, if any (its task may have
+    been lost with a server); whether the computer plays a seat of this game."""
+    if not _has_bots(game_id):
+        return False
+    version = Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
+    if version is not None:
+        wake(game_id, version)
+    return True
 
-    For tests and for a clean shutdown: a bot's move may wake the next bot, so this waits for
-    the whole chain to settle.
-    """
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        with _pending_lock:
-            if not _pending:
-                return True
-        time.sleep(0.01)
-    return False
+
+def _pending(game_id: str, version: int) -> bool:
+    """Whether a task for the move at ``version`` waits or runs already (the commit woke it,
+    and now a socket connects, say)."""
+    unfinished = (TaskResultStatus.READY, TaskResultStatus.RUNNING)
+    args = {"args": [game_id, version], "kwargs": {}}
+    return _bot_tasks().filter(status__in=unfinished, args_kwargs=args).exists()
+
+
+@functools.lru_cache(maxsize=4096)
+def _has_bots(game_id: str) -> bool:
+    """Whether the computer plays a seat of the game; a game's seats never change kind, so
+    the answer is kept, and a table of people costs no further query per move."""
+    return Seat.objects.filter(game_id=game_id, kind=Seat.Kind.BOT).exists()
 
 
 def pauses() -> tuple[float, float, float]:
@@ -122,89 +158,34 @@ def pauses() -> tuple[float, float, float]:
     return first, follow, finish
 
 
-def _prepare(game_id: str, version: int, follows_bot: bool, woken: float) -> None:
-    """On a pool thread: choose the move, then play it when its pause is over."""
-    handed_on = False
-    try:
-        close_old_connections()
-        move = decide(game_id, version, follows_bot)
-        if move is None:
-            return
-        due = woken + move.pause
-        if due > time.monotonic():
-            _timer.at(due, _play, move)
-            handed_on = True
-        else:
-            _play(move, done=False)
-    except Exception:
-        logger.exception("bot move failed in game %s at version %s", game_id, version)
-    finally:
-        if not handed_on:
-            _settled(game_id, version)
-        close_old_connections()
-
-
-def _play(move: Move, done: bool = True) -> None:
-    """Apply ``move`` (a stale one is refused and dropped); ``done``: this ends its wake-up."""
-    try:
-        if done:
-            close_old_connections()
-        _apply(move)
-    except play.Refused:
-        pass  # a person or another worker moved first, or the room waits for a player
-    except Exception:
-        logger.exception("bot move failed in game %s at version %s", move.game_id, move.version)
-    finally:
-        if done:
-            _settled(move.game_id, move.version)
-            close_old_connections()
-
-
-def _apply(move: Move) -> str:
-    _moving.game = move.game_id
-    try:
-        return play.act_notation(move.game_id, move.seat, move.notation, move.version)
-    finally:
-        _moving.game = None
-
-
-def _settled(game_id: str, version: int) -> None:
-    with _pending_lock:
-        _pending.discard((game_id, version))
-
-
-@functools.lru_cache(maxsize=4096)
-def _has_bots(game_id: str) -> bool:
-    """Whether the computer plays a seat of the game; a game's seats never change kind, so
-    the answer is kept, and a table of people costs no further query per move."""
-    return Seat.objects.filter(game_id=game_id, kind=Seat.Kind.BOT).exists()
-
-
-def decide(game_id: str, version: int, follows_bot: bool = False) -> Move | None:
-    """The move the bot asked to act at ``version`` chooses, and its pause (see the module's
-    docstring); None when the game is not at that version, no bot is asked to act, or play
-    waits (a room short of players)."""
-    if not _has_bots(game_id):
-        return None
+def _asked_bot(game_id: str, version: int) -> tuple[Game, Any, Seat, list[Seat]] | None:
+    """The game at ``version``, its engine game, the computer seat asked to act and all the
+    seats; None when the game is not at that version, no computer is asked, or play waits (a
+    room short of players)."""
     game = Game.objects.filter(pk=game_id, version=version).first()
     if game is None:
         return None
-    kind = play.kind_of(game)
-    engine = kind.load(game.state)
-    seat = kind.seat_to_ask(engine)
+    engine = play.kind_of(game).load(game.state)
+    seat = play.kind_of(game).seat_to_ask(engine)
     if seat is None:
         return None
-    seats = {row.number: row for row in Seat.objects.of_game(game_id)}
-    seat_row = seats[seat]
-    if not seat_row.is_bot or play.hold_reason(game, list(seats.values())) is not None:
+    seats = Seat.objects.of_game(game_id)
+    seat_row = next(row for row in seats if row.number == seat)
+    if not seat_row.is_bot or play.hold_reason(game, seats) is not None:
         return None
-    view = engine.view(seat)
-    legal = [str(action) for action in engine.legal_actions(seat)]
-    # Seeded by the game and version: replaying a game replays its bots' choices.
-    rng = random.Random(f"{game_id}:{version}")
-    notation = _choose(game.kind, seat_row.level, view, legal, rng)
-    pause = _pause(kind, engine, list(seats.values()), follows_bot)
-    return Move(game_id, version, seat, notation, pause)
+    return game, engine, seat_row, seats
+
+
+def due(game_id: str, version: int, follows_bot: bool = False) -> Due | None:
+    """The computer seat asked to act at ``version`` and its pause (see the module's
+    docstring); None when no computer is to move then."""
+    found = _asked_bot(game_id, version)
+    if found is None:
+        return None
+    game, engine, seat_row, seats = found
+    return Due(
+        game_id, version, seat_row.number, _pause(play.kind_of(game), engine, seats, follows_bot)
+    )
 
 
 def _pause(kind: GameKind, engine: Any, seats: list[Seat], follows_bot: bool) -> float:
@@ -215,13 +196,49 @@ def _pause(kind: GameKind, engine: Any, seats: list[Seat], follows_bot: bool) ->
     return follow if follows_bot else first
 
 
+# -- the task: choosing and playing ------------------------------------------------------------
+
+
+@task(queue_name=QUEUE)
+def bot_move(game_id: str, version: int) -> str | None:
+    """A bot worker's task: the bot asked to act at ``version`` chooses and plays; its move's
+    notation, or None if the game moved on or no bot is to act."""
+    return play_bot_move(game_id, version)
+
+
 def play_bot_move(game_id: str, version: int) -> str | None:
     """Let the bot asked to act at ``version`` choose and apply its move now; its notation.
 
-    None when the game is not at that version or no bot is asked to act.
+    None when the game is not at that version, no bot is asked to act, or another move
+    landed first.
     """
     move = decide(game_id, version)
-    return None if move is None else _apply(move)
+    if move is None:
+        # The game moved on, or this task was taken over from a worker that died after the
+        # move's commit and before it woke the next bot: that bot, if any, is woken now.
+        wake_on_connect(game_id)
+        return None
+    _moving.game = game_id
+    try:
+        return play.act_notation(move.game_id, move.seat, move.notation, move.version)
+    except play.Refused:
+        return None  # a person or another worker moved first, or the room waits for a player
+    finally:
+        _moving.game = None
+
+
+def decide(game_id: str, version: int) -> Move | None:
+    """The move the bot asked to act at ``version`` chooses; None when no bot is to act."""
+    found = _asked_bot(game_id, version)
+    if found is None:
+        return None
+    game, engine, seat_row, _seats = found
+    seat = seat_row.number
+    view = engine.view(seat)
+    legal = [str(action) for action in engine.legal_actions(seat)]
+    # Seeded by the game and version: replaying a game replays its bots' choices.
+    rng = random.Random(f"{game_id}:{version}")
+    return Move(game_id, version, seat, _choose(game.kind, seat_row.level, view, legal, rng))
 
 
 def _choose(kind: str, level: str, view: dict, legal: list[str], rng: random.Random) -> str:
@@ -273,34 +290,88 @@ def _choose_in_time(kind: str, level: str, view: dict, legal: list[str], rng: ra
     return outcome[0]
 
 
-class _Timer:
-    """One daemon thread that submits each call to the pool at its due time (monotonic)."""
-
-    def __init__(self) -> None:
-        self._due: list[tuple[float, int, Callable[..., None], tuple]] = []
-        self._order = itertools.count()
-        self._changed = threading.Condition()
-        self._thread: threading.Thread | None = None
-
-    def at(self, due: float, function: Callable[..., None], *args: Any) -> None:
-        """Have the pool run ``function(*args)`` once ``time.monotonic()`` reaches ``due``."""
-        with self._changed:
-            heapq.heappush(self._due, (due, next(self._order), function, args))
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="bot-timer", daemon=True)
-                self._thread.start()
-            self._changed.notify()
-
-    def _run(self) -> None:
-        while True:
-            with self._changed:
-                while not self._due or (wait := self._due[0][0] - time.monotonic()) > 0:
-                    self._changed.wait(wait if self._due else None)
-                _due, _order, function, args = heapq.heappop(self._due)
-            try:
-                _executor.submit(function, *args)
-            except RuntimeError:  # the interpreter is shutting down: the wake-up is lost
-                logger.warning("a bot move was dropped at shutdown")
+# -- the queue's upkeep -------------------------------------------------------------------------
 
 
-_timer = _Timer()
+def _bot_tasks() -> Any:
+    return DBTaskResult.objects.filter(queue_name=QUEUE)
+
+
+def rescue_stalled(older_than: float | None = None) -> int:
+    """Enqueue again every bot task claimed more than ``older_than`` seconds ago (default
+    ``BOT_STALE_AFTER``) and never finished: its worker died. How many were rescued.
+
+    The lost task is marked failed first, by a conditional update, so that of several workers
+    sweeping at once exactly one enqueues it again.
+    """
+    if older_than is None:
+        older_than = float(getattr(settings, "BOT_STALE_AFTER", BOT_STALE_AFTER))
+    now = timezone.now()
+    cutoff = now - timedelta(seconds=older_than)
+    rescued = 0
+    for row in _bot_tasks().filter(status=TaskResultStatus.RUNNING, started_at__lt=cutoff):
+        taken = (
+            _bot_tasks()
+            .filter(pk=row.pk, status=TaskResultStatus.RUNNING)
+            .update(
+                status=TaskResultStatus.FAILED,
+                finished_at=now,
+                exception_class_path=f"{__name__}.{WorkerLost.__name__}",
+                traceback=f"claimed by {row.worker_ids} and not finished in {older_than:g} s",
+            )
+        )
+        if taken:
+            game_id, version = row.args_kwargs["args"]
+            bot_move.enqueue(game_id, version)
+            logger.warning(
+                "bot task for game %s at version %s was lost; enqueued again", game_id, version
+            )
+            rescued += 1
+    return rescued
+
+
+def prune_finished(keep: timedelta = KEEP_FINISHED) -> int:
+    """Delete the bot tasks finished more than ``keep`` ago; how many."""
+    done = (TaskResultStatus.SUCCESSFUL, TaskResultStatus.FAILED)
+    cutoff = timezone.now() - keep
+    deleted, _ = _bot_tasks().filter(status__in=done, finished_at__lt=cutoff).delete()
+    return deleted
+
+
+def queue_depth() -> dict[str, int]:
+    """How many bot tasks are due now, scheduled for later, and being run."""
+    now = timezone.now()
+    ready = _bot_tasks().filter(status=TaskResultStatus.READY)
+    return {
+        "due": ready.filter(run_after__lte=now).count(),
+        "scheduled": ready.filter(run_after__gt=now).count(),
+        "running": _bot_tasks().filter(status=TaskResultStatus.RUNNING).count(),
+    }
+
+
+def wait_idle(timeout: float = 10.0) -> bool:
+    """Wait until no bot task is waiting, scheduled or running; whether that happened in time.
+
+    For tests and benchmarks: a bot's move may wake the next bot, so this waits for the whole
+    chain to settle. Someone must be running the tasks (a worker process or thread).
+    """
+    settled: list[bool] = []
+
+    def watch() -> None:
+        deadline = time.monotonic() + timeout
+        unfinished = (TaskResultStatus.READY, TaskResultStatus.RUNNING)
+        try:
+            while _bot_tasks().filter(status__in=unfinished).exists():
+                if time.monotonic() > deadline:
+                    settled.append(False)
+                    return
+                time.sleep(0.01)
+            settled.append(True)
+        finally:
+            connections.close_all()
+
+    # On a thread of its own: the caller may be a coroutine (a test), where the ORM may not run.
+    watcher = threading.Thread(target=watch, name="bot-wait-idle")
+    watcher.start()
+    watcher.join()
+    return settled == [True]

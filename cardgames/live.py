@@ -9,6 +9,8 @@ import asyncio
 import functools
 import json
 import logging
+import threading
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -73,6 +75,76 @@ def _on_table_thread(function: Callable[..., Any], *args: Any, **kwargs: Any) ->
                 connection.close_if_unusable_or_obsolete()
 
 
+class SpectatorTables:
+    """The tables rendered for spectators, shared: every spectator of a room who has seen the
+    same moves gets the same fragment, rendered once per version, language and seats' state
+    (a busy room may have hundreds of onlookers, each told of every move)."""
+
+    def __init__(self, size: int = 256) -> None:
+        self._tables: OrderedDict[tuple, tuple[str, int]] = OrderedDict()
+        self._size = size
+        self._lock = threading.Lock()
+        self.renders = 0  # how many were rendered (the rest were shared)
+
+    @staticmethod
+    def key(game: Game, seats: list[Seat], language: str, told: int | None) -> tuple:
+        """What a spectator's table depends on: the version, the seats as the room lists them
+        (presence may change at one version), the language and the moves already told."""
+        listed = tuple(
+            (seat.number, seat.name, seat.is_free, presence.is_present(seat), seat.accepted)
+            for seat in seats
+        )
+        return game.pk, game.version, language, told, listed
+
+    def render(self, key: tuple, make: Callable[[], tuple[str, int]]) -> tuple[str, int]:
+        """The table for ``key``, rendered by ``make`` unless a spectator had it already."""
+        with self._lock:
+            found = self._tables.get(key)
+            if found is not None:
+                self._tables.move_to_end(key)
+                return found
+        made = make()
+        with self._lock:
+            self.renders += 1
+            self._tables[key] = made
+            if len(self._tables) > self._size:
+                self._tables.popitem(last=False)
+        return made
+
+
+spectator_tables = SpectatorTables()
+
+
+class SocketCounts:
+    """The open sockets of this process, per room and per browser, against their caps: a
+    browser that opens tabs without end, or a crowd round one table, cannot take the worker."""
+
+    def __init__(self) -> None:
+        self._open: dict[str, int] = {}
+
+    def take(self, key: str, limit: int) -> bool:
+        """Count one more socket under ``key`` if fewer than ``limit`` are open; whether so."""
+        count = self._open.get(key, 0)
+        if count >= limit:
+            return False
+        self._open[key] = count + 1
+        return True
+
+    def give_back(self, key: str) -> None:
+        """A socket counted under ``key`` closed."""
+        left = self._open.get(key, 0) - 1
+        if left > 0:
+            self._open[key] = left
+        else:
+            self._open.pop(key, None)
+
+
+# Only the event loop's coroutines touch it: no lock needed.
+socket_counts = SocketCounts()
+# The close code of a socket over a cap: the page says why and does not reconnect by itself.
+TOO_MANY = 4429
+
+
 def group_name(game_id: str) -> str:
     """The channel-layer group of the connections watching a game."""
     return f"game.{game_id}"
@@ -110,6 +182,61 @@ def notify(game_id: str, version: int) -> None:
 play.on_change(notify)
 
 
+class VersionWatcher:
+    """Hears of the moves made in other processes without a shared channel layer.
+
+    With the in-memory layer (``make run``) there is one web process, so every person's move
+    notifies its sockets directly; only the bot workers' moves are made elsewhere. The watcher
+    reads the versions of the open tables that have computer seats every ``every`` seconds, in
+    one query, and hints the tables whose version went up.
+    """
+
+    every = 0.05
+
+    def __init__(self) -> None:
+        self._sockets: dict[str, int] = {}  # game id: open sockets watching it
+        self._known: dict[str, int] = {}  # game id: the newest version hinted or shown
+        self._task: asyncio.Task | None = None
+
+    def watch(self, game_id: str, version: int) -> None:
+        """A socket of ``game_id`` opened, showing ``version``; on the server's event loop."""
+        self._sockets[game_id] = self._sockets.get(game_id, 0) + 1
+        self._known[game_id] = max(self._known.get(game_id, -1), version)
+        loop = asyncio.get_running_loop()
+        if self._task is None or self._task.done() or self._task.get_loop() is not loop:
+            self._task = loop.create_task(self._run())
+
+    def unwatch(self, game_id: str) -> None:
+        """A socket of ``game_id`` closed."""
+        left = self._sockets.get(game_id, 0) - 1
+        if left > 0:
+            self._sockets[game_id] = left
+        else:
+            self._sockets.pop(game_id, None)
+            self._known.pop(game_id, None)
+
+    async def _run(self) -> None:
+        layer = get_channel_layer()
+        while self._sockets:  # the next socket to open starts it again
+            await asyncio.sleep(self.every)
+            try:
+                versions = await on_table_threads(_versions)(list(self._sockets))
+                for game_id, version in versions:
+                    if version > self._known.get(game_id, version):
+                        self._known[game_id] = version
+                        message = {"type": "game.changed", "version": version}
+                        await layer.group_send(group_name(game_id), message)
+            except Exception:  # the next round tries again
+                logger.exception("could not read the versions of the watched tables")
+
+
+def _versions(game_ids: list[str]) -> list[tuple[str, int]]:
+    return list(Game.objects.filter(pk__in=game_ids).values_list("id", "version"))
+
+
+watcher = VersionWatcher()
+
+
 def _log_failure(future: Any) -> None:
     if not future.cancelled() and future.exception() is not None:
         logger.error("a version hint was lost: %s", future.exception())
@@ -133,6 +260,8 @@ class TableConsumer(AsyncWebsocketConsumer):
     told: int | None = None
     viewer: Viewer
     heartbeat: asyncio.Task | None = None
+    watched = False  # by the version watcher
+    counted: tuple[str, ...] = ()  # the keys of ``socket_counts`` this socket holds
     bucket: ratelimit.TokenBucket
     flooded = False  # closed for flooding
 
@@ -161,18 +290,54 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.close(code=4403)
             return
         self.viewer = viewer
+        over = self._count_socket(viewer)
+        if over is not None:
+            await self.accept()
+            with translation.override(self.language):
+                await self.send(text_data=error_html(over))
+            await self.close(code=TOO_MANY)
+            return
         await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)
         await self.accept()
         self.heartbeat = asyncio.create_task(self._beat())
         if viewer.seat is not None:
             await on_table_threads(presence.arrive)(self.game_id, viewer.seat)
             await self._tell_presence()
+        # A bot may be waiting to play (its task lost with a server): woken before the first
+        # table is sent, so that whoever sees the table can also see the bot's task. Its moves
+        # come from the bot workers: without a shared channel layer, the watcher hears of them.
+        has_bots = await on_table_threads(bots.wake_on_connect)(self.game_id)
         await self._send_table()
-        bots.wake(self.game_id, self.version)  # after a restart, a bot may be waiting to play
+        if has_bots and settings.WATCH_VERSIONS:
+            watcher.watch(self.game_id, self.version)
+            self.watched = True
+
+    def _count_socket(self, viewer: Viewer) -> Any:
+        """Count this socket for its browser (its cookie, or its address without one) and, for
+        a spectator, its room; the reason it may not open, if a cap is reached. A seated
+        player is never turned away for the crowd round the table."""
+        client = self.scope.get("client") or ("", 0)
+        browser = f"browser:{self.browser_id or client[0]}"
+        if not socket_counts.take(browser, settings.MAX_SOCKETS_PER_BROWSER):
+            return _("Too many tables are open in this browser: close some, then reload this one.")
+        if viewer.spectator:
+            room = f"room:{self.game_id}"
+            if not socket_counts.take(room, settings.MAX_SPECTATORS_PER_ROOM):
+                socket_counts.give_back(browser)
+                return _("This table has as many onlookers as it can take: try again later.")
+            self.counted = (browser, room)
+        else:
+            self.counted = (browser,)
+        return None
 
     async def disconnect(self, code: int) -> None:
         """Leave the game's group; a seat's player may now be away."""
+        for key in self.counted:
+            socket_counts.give_back(key)
+        self.counted = ()
         await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
+        if self.watched:
+            watcher.unwatch(self.game_id)
         if self.heartbeat is not None:
             self.heartbeat.cancel()
             if self.viewer.seat is not None:
@@ -201,7 +366,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def room_presence(self, event: dict[str, Any]) -> None:
         """Someone came or went: the seats (and maybe a pause) look different."""
         await self._send_table()
-        bots.wake(self.game_id, self.version)  # a pause may be over
+        await on_table_threads(bots.wake)(self.game_id, self.version)  # a pause may be over
 
     # -- helpers ---------------------------------------------------------------------------------
 
@@ -280,7 +445,13 @@ class TableConsumer(AsyncWebsocketConsumer):
             presence.leave(self.game_id, self.viewer.seat)
             self.viewer = viewer
         with translation.override(self.language):
-            html, self.told = table_push(game, viewer, self.told, engine, seats)
+            if viewer.spectator and game.mode == Mode.ONLINE:
+                key = SpectatorTables.key(game, seats, self.language, self.told)
+                html, self.told = spectator_tables.render(
+                    key, lambda: table_push(game, viewer, self.told, engine, seats)
+                )
+            else:
+                html, self.told = table_push(game, viewer, self.told, engine, seats)
             if error is not None:
                 html += error_html(error)
             return game.version, html

@@ -27,8 +27,15 @@ can join). Production (``DEBUG=0``) needs ``SECRET_KEY`` and ``ALLOWED_HOSTS``, 
 ``BOT_FINISH_DELAY``       seconds before a computer move once no person at the table can act
                            any more (default ``0``, at most ``BOT_FOLLOW_DELAY``)
 ``BOT_TIME_LIMIT``         seconds a bot may think before a safe move is played (default ``3``)
+``BOT_STALE_AFTER``        seconds after which a computer move claimed by a bot worker that
+                           never finished it is run again by another (default ``15``)
+``WATCH_VERSIONS``         ``1``/``0``: the web process reads the versions of the open tables
+                           that have computer seats every 50 ms, to hear of the bot workers'
+                           moves (default: when there is no ``REDIS_URL``)
 ``TABLE_RATE``             messages per second one table socket may send (default ``10``)
 ``TABLE_BURST``            burst of messages one table socket may send (default ``30``)
+``MAX_SOCKETS_PER_BROWSER`` open table sockets per browser and web worker (default ``16``)
+``MAX_SPECTATORS_PER_ROOM`` spectators' sockets per room and web worker (default ``200``)
 =========================  ==========================================================
 """
 
@@ -103,6 +110,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "channels",
     "django_htmx",
+    "django_tasks",
+    "django_tasks_db",
     "cardgames",
     "durak",
     "rummy",
@@ -219,10 +228,28 @@ BOT_FINISH_DELAY = float(os.environ.get("BOT_FINISH_DELAY", "0"))
 # Seconds a bot may think before the Easy bot's move is played instead (Hard's own budget:
 # 0.25 s in Durak, 0.35 s in Rummy).
 BOT_TIME_LIMIT = float(os.environ.get("BOT_TIME_LIMIT", "3"))
+BOT_STALE_AFTER = float(os.environ.get("BOT_STALE_AFTER", "15"))
+
+# Computer moves are tasks in the database, run by the bot workers (`manage.py bots`) on
+# SQLite and PostgreSQL alike; see cardgames/bots.py.
+TASKS = {
+    "default": {
+        "BACKEND": "django_tasks_db.backend.DatabaseBackend",
+        "QUEUES": ["bots"],
+    }
+}
+# Without a shared channel layer (no Redis: `make run`), the bot workers' moves cannot reach
+# the web process's sockets as hints; the web process then reads the versions of its open
+# tables that have computer seats, every 50 ms, in one query.
+WATCH_VERSIONS = env_bool("WATCH_VERSIONS", not REDIS_URL)
 # Messages per second one table socket may send, and its burst; past that they are refused,
 # and a socket that keeps flooding is closed. Benchmarks raise them for their machine players.
 TABLE_RATE = float(os.environ.get("TABLE_RATE", "10"))
 TABLE_BURST = env_int("TABLE_BURST", 30)
+# Open table sockets one web worker admits per browser (tabs, reconnects) and spectators per
+# room; past them a socket is told why and closed.
+MAX_SOCKETS_PER_BROWSER = env_int("MAX_SOCKETS_PER_BROWSER", 16)
+MAX_SPECTATORS_PER_ROOM = env_int("MAX_SPECTATORS_PER_ROOM", 200)
 
 # --- Authentication ---------------------------------------------------------------------------
 
@@ -305,4 +332,10 @@ LOGGING = {
     "formatters": {"plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO").upper()},
+    # The task framework logs every task's start and end: one computer move, two lines.
+    "loggers": {
+        "django_tasks": {"level": "WARNING"},
+        "django.tasks": {"level": "WARNING"},
+        "django_tasks_db": {"level": "WARNING"},
+    },
 }

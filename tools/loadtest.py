@@ -20,6 +20,14 @@ the secure cookies to loopback all the same):
 - ``--url URL`` (repeatable): servers already running, whose memory it reads only if given
   ``--server-pid``.
 
+With ``--computer N`` it also plays N games against the computer (``--level``, ``--players``;
+``--rooms 0`` for those alone), each person acting at the same pace, and reports the computer's
+reply time (from the person's own fragment to the fragment of the computer's move, beyond its
+deliberate delay, ``BOT_DELAY``, 0 on the servers it starts), the depth of the bot task queue,
+and the CPU of the web workers and of the ``--bot-workers`` bot workers apart.
+``--kill-bot-after T`` kills a bot worker (SIGKILL) T seconds into play, while it is likely in
+the middle of a move: the others take its lost move over, and every game must play on.
+
 A socket that closes reconnects to the next server and reads the table again; a table older
 than one the seat was already sent means a lost move. The player is the game's HTML player,
 the module its registered kind names (``GameKind.html_player``: ``ROOM_OPTIONS`` and
@@ -101,6 +109,12 @@ class Stats:
     # Once a worker was killed on purpose: when, and the rooms that moved after it.
     killed_at: float | None = None
     moved_after_kill: set[str] = field(default_factory=set)
+    # Games against the computer: from the person's own fragment to the computer's move's
+    # (milliseconds, beyond the deliberate delay), and the bot queue's depth when sampled.
+    computer_replies: list[float] = field(default_factory=list)
+    queue_depths: list[int] = field(default_factory=list)
+    bot_killed_at: float | None = None
+    replied_after_bot_kill: set[str] = field(default_factory=set)
 
     @property
     def errors(self) -> int:
@@ -174,10 +188,13 @@ def version_of(html: str) -> int:
     return int(VERSION.search(html).group(1))
 
 
-async def open_socket(base: str, game_id: str, browser: Browser) -> ClientConnection:
-    """The room's table socket of ``browser`` on the server ``base``, as a page in English
-    opens it."""
-    uri = base.replace("http://", "ws://", 1) + f"/room/{game_id}/ws/?lang=en"
+async def open_socket(
+    base: str, game_id: str, browser: Browser, computer: bool = False
+) -> ClientConnection:
+    """The table socket of ``browser`` on the server ``base`` (a room's, or with ``computer``
+    a game against the computer's), as a page in English opens it."""
+    path = f"/ws/game/{game_id}/" if computer else f"/room/{game_id}/ws/"
+    uri = base.replace("http://", "ws://", 1) + f"{path}?lang=en"
     return await connect(
         uri,
         additional_headers={"Cookie": browser.cookie_header(), "Origin": base},
@@ -211,7 +228,9 @@ class Seat:
     async def connect(self) -> None:
         """Open the seat's socket to its server and read the table it is sent first."""
         browser = self.room.browsers[self.number]
-        self.socket = await open_socket(self.bases[self.server], self.room.game_id, browser)
+        self.socket = await open_socket(
+            self.bases[self.server], self.room.game_id, browser, self.room.computer
+        )
         await self.receive(TIMEOUT)
 
     async def reconnect(self) -> None:
@@ -313,6 +332,8 @@ class Seat:
             if message["op"] == "move":
                 stats.moves += 1
                 stats.latencies.append((time.perf_counter() - began) * 1000)
+                if self.room.computer and "turn--yours" not in self.html:
+                    self.room.awaiting = (version_of(self.html), time.perf_counter())
                 if stats.killed_at is not None:
                     stats.moved_after_kill.add(self.room.game_id)
             elif message["op"] == "follow" and 'class="follow-ups"' not in self.html:
@@ -347,14 +368,23 @@ class Room:
     """A room's id, its two seated browsers and their seats."""
 
     game_id: str
-    browsers: tuple[Browser, Browser]
+    browsers: tuple[Browser, ...]
     seats: list[Seat] = field(default_factory=list)
     # The moves on their way: the version each was sent at, and by whom and when.
     sent: dict[int, tuple[int, float]] = field(default_factory=dict)
+    # A game against the computer (one seat): the version and time of the person's own
+    # fragment after a move, while the computer's reply is awaited.
+    computer: bool = False
+    awaiting: tuple[int, float] | None = None
 
     def heard(self, number: int, version: int, stats: Stats) -> None:
         """Seat ``number`` was sent the table at ``version``: the other seat's moves it now
-        shows have reached it."""
+        shows have reached it (against the computer: the computer's move)."""
+        if self.awaiting is not None and version > self.awaiting[0]:
+            stats.computer_replies.append((time.perf_counter() - self.awaiting[1]) * 1000)
+            self.awaiting = None
+            if stats.bot_killed_at is not None:
+                stats.replied_after_bot_kill.add(self.game_id)
         for sent_at, (mover, began) in list(self.sent.items()):
             if mover != number and version > sent_at:
                 stats.other_latencies.append((time.perf_counter() - began) * 1000)
@@ -393,6 +423,95 @@ async def set_up(
             return None
 
 
+def start_computer_game(base: str, game: str, options: dict[str, str]) -> tuple[str, Browser]:
+    """A new game against the computer, as the home page's "Vs computer" starts it; its id and
+    its browser."""
+    browser = Browser(base)
+    url = browser.post_form("/", f"/play/{game}/computer/", {**options, "new": "1"})
+    match = re.search(r"/game/([^/]+)/$", url)
+    if match is None:
+        raise RuntimeError(f"starting a game against the computer led to {url}")
+    return match.group(1), browser
+
+
+async def set_up_computer(
+    bases: list[str],
+    number: int,
+    game: str,
+    options: dict[str, str],
+    level: str,
+    choose: Callable,
+    gate: asyncio.Semaphore,
+    stats: Stats,
+) -> Room | None:
+    """Start computer game ``number``, connect its socket and set the computer's ``level``;
+    None (counted) if that failed."""
+    async with gate:
+        room = None
+        try:
+            base = number % len(bases)
+            game_id, browser = await asyncio.to_thread(
+                start_computer_game, bases[base], game, options
+            )
+            room = Room(game_id, (browser,), computer=True)
+            seat = Seat(room, 0, bases, base, choose, stats)
+            room.seats.append(seat)
+            await seat.connect()
+            await seat.socket.send(json.dumps({"op": "level", "level": level}))
+            while f'id="level-{level}" checked' not in seat.html:
+                await seat.receive(TIMEOUT)
+            return room
+        except (AttributeError, OSError, RuntimeError, TimeoutError, WebSocketException) as error:
+            print(f"setting up a game against the computer failed: {error!r}", file=sys.stderr)
+            stats.setup += 1
+            for seat in room.seats if room else ():
+                await seat.close()
+            return None
+
+
+def _query(database: str, sql: str) -> Any:
+    """The first column of the first row of ``sql`` on ``database`` (a PostgreSQL URL or a
+    SQLite file's path)."""
+    if database.startswith("postgres"):
+        import psycopg
+
+        with psycopg.connect(database, autocommit=True) as connection:
+            return connection.execute(sql.format(now="now()")).fetchone()[0]
+    import sqlite3
+
+    with sqlite3.connect(database, timeout=5) as connection:
+        now = "strftime('%Y-%m-%d %H:%M:%f', 'now')"
+        return connection.execute(sql.format(now=now)).fetchone()[0]
+
+
+def moves_taken_over(database: str | None) -> int | None:
+    """How many computer moves a bot worker claimed and never finished (it was killed), and
+    another then made (``cardgames.bots.rescue_stalled``)."""
+    if database is None:
+        return None
+    return _query(
+        database,
+        "SELECT COUNT(*) FROM django_tasks_database_dbtaskresult "
+        "WHERE exception_class_path = 'cardgames.bots.WorkerLost'",
+    )
+
+
+async def sample_queue(database: str | None, stats: Stats, every: float = 0.25) -> None:
+    """Every ``every`` seconds, how many computer moves are due or being made (the bot task
+    queue of the ``database`` the servers use: a PostgreSQL URL or a SQLite file's path)."""
+    if database is None:
+        return
+    query = (
+        "SELECT COUNT(*) FROM django_tasks_database_dbtaskresult WHERE queue_name = 'bots' AND "
+        "(status = 'RUNNING' OR (status = 'READY' AND (run_after <= {now} "
+        "OR run_after >= '9999-01-01')))"  # the task framework's "at once"
+    )
+
+    while True:
+        stats.queue_depths.append(await asyncio.to_thread(_query, database, query))
+        await asyncio.sleep(every)
+
+
 async def play_room(room: Room, stats: Stats, deadline: float, pace: float) -> None:
     """Both seats play until ``deadline``; a seat that cannot go on stops the room."""
     try:
@@ -425,6 +544,10 @@ class Report:
     client_cpu: float
     server_cpu: float | None
     echo_ms: float
+    computer_games: int = 0
+    computer_label: str = ""
+    bot_cpu: float | None = None
+    taken_over: int | None = None
 
     def lines(self) -> list[str]:
         """The report as text lines."""
@@ -433,6 +556,12 @@ class Report:
         lines = [
             f"rooms {self.rooms} ({2 * self.rooms} sockets) on {workers}, "
             f"{self.seconds:.1f} s of play, pace {self.pace:g} s",
+        ]
+        if self.computer_games:
+            lines.append(
+                f"games against the computer {self.computer_games} ({self.computer_label})"
+            )
+        lines += [
             f"moves {stats.moves} ({stats.moves / self.seconds:.1f}/s), "
             f"new games {stats.new_games}",
         ]
@@ -446,6 +575,25 @@ class Report:
                     f"{label}: p50 {cuts[49]:.1f} ms, p95 {cuts[94]:.1f} ms, "
                     f"p99 {cuts[98]:.1f} ms, max {max(latencies):.1f} ms"
                 )
+        replies = stats.computer_replies
+        if len(replies) >= 2:
+            cuts = statistics.quantiles(replies, n=100, method="inclusive")
+            lines.append(
+                f"computer's reply beyond its delay: p50 {cuts[49]:.0f} ms, "
+                f"p95 {cuts[94]:.0f} ms, max {max(replies):.0f} ms ({len(replies)} replies)"
+            )
+        if stats.queue_depths:
+            depths = sorted(stats.queue_depths)
+            lines.append(
+                f"bot queue (moves due or being made): median {depths[len(depths) // 2]}, "
+                f"max {depths[-1]}"
+            )
+        if stats.bot_killed_at is not None:
+            lines.append(
+                f"a bot worker was killed: {len(stats.replied_after_bot_kill)} of "
+                f"{self.computer_games} games against the computer had replies after it, "
+                f"{self.taken_over} moves it had begun were made by another"
+            )
         lines.append(f"a raw websockets echo here: p50 {self.echo_ms:.2f} ms")
         lines.append(
             f"errors {stats.errors}: refusals {stats.refusals}, closed sockets {stats.closed}, "
@@ -468,7 +616,11 @@ class Report:
         else:
             lines.append("server RSS: unknown (a server is gone, or --url without --server-pid)")
         server_cpu = "unknown" if self.server_cpu is None else f"{self.server_cpu:.1f} s"
-        lines.append(f"CPU time: servers {server_cpu}, these clients {self.client_cpu:.1f} s")
+        bot_cpu = "unknown" if self.bot_cpu is None else f"{self.bot_cpu:.1f} s"
+        lines.append(
+            f"CPU time: web servers {server_cpu}, bot workers {bot_cpu}, "
+            f"these clients {self.client_cpu:.1f} s"
+        )
         lines.append(
             f"load average (1 min) {self.load_before:.2f} before, {self.load_after:.2f} after"
         )
@@ -520,6 +672,25 @@ def html_player(game: str) -> "HtmlPlayer":
     return kind.html_player
 
 
+@dataclass
+class ComputerGames:
+    """The games against the computer of a run: how many, their variant and level, and the
+    bot workers' processes (for their CPU, and one to kill)."""
+
+    count: int = 0
+    options: dict[str, str] = field(default_factory=dict)
+    level: str = "hard"
+    bot_pids: list[int] = field(default_factory=list)
+    database: str | None = None  # for the queue's depth
+    kill_bot: tuple[float, Callable[[], None]] | None = None
+
+    @property
+    def label(self) -> str:
+        """The games' variant and level, for the report."""
+        options = ", ".join(f"{name} {value}" for name, value in self.options.items())
+        return f"{options}, level {self.level}" if options else f"level {self.level}"
+
+
 async def run(
     bases: list[str],
     game: str,
@@ -528,37 +699,66 @@ async def run(
     pace: float,
     pids: list[int],
     kill: tuple[float, Callable[[], None]] | None = None,
+    computer: ComputerGames | None = None,
 ) -> Report:
-    """Set up ``rooms`` rooms on the servers ``bases``, let them play for ``duration`` seconds
-    and measure; ``kill``: after how many seconds of play to call what kills a server."""
+    """Set up ``rooms`` rooms (and ``computer``'s games) on the servers ``bases``, let them play
+    for ``duration`` seconds and measure; ``kill``: after how many seconds of play to call what
+    kills a server."""
     player = html_player(game)
+    computer = computer or ComputerGames()
     stats = Stats()
     echo_ms = await echo_round_trip()
     load_before = os.getloadavg()[0]
     rss_before = _total([servers.rss_kib(pid) for pid in pids])
     gate = asyncio.Semaphore(SETUP_AT_ONCE)
     ready = await asyncio.gather(
-        *(set_up(bases, number, game, player, gate, stats) for number in range(rooms))
+        *(set_up(bases, number, game, player, gate, stats) for number in range(rooms)),
+        *(
+            set_up_computer(
+                bases, number, game, computer.options, computer.level, player.choose, gate, stats
+            )
+            for number in range(computer.count)
+        ),
     )
     opened = [room for room in ready if room is not None]
     began = time.monotonic()
-    cpu_before = time.process_time(), _total([servers.cpu_seconds(pid) for pid in pids])
+    cpu_before = (
+        time.process_time(),
+        _total([servers.cpu_seconds(pid) for pid in pids]),
+        {pid: servers.cpu_seconds(pid) for pid in computer.bot_pids},
+    )
     deadline = began + duration
 
-    async def kill_later(after: float, kill_server: Callable[[], None]) -> None:
+    async def kill_later(after: float, kill_server: Callable[[], None], bot: bool) -> None:
         await asyncio.sleep(after)
         kill_server()
-        stats.killed_at = time.monotonic()
+        if bot:
+            stats.bot_killed_at = time.monotonic()
+        else:
+            stats.killed_at = time.monotonic()
 
-    killer = asyncio.create_task(kill_later(*kill)) if kill else None
+    background = [asyncio.create_task(sample_queue(computer.database, stats))]
+    if kill:
+        background.append(asyncio.create_task(kill_later(*kill, bot=False)))
+    if computer.kill_bot:
+        background.append(asyncio.create_task(kill_later(*computer.kill_bot, bot=True)))
     await asyncio.gather(*(play_room(room, stats, deadline, pace) for room in opened))
-    if killer is not None:
-        killer.cancel()
+    for task in background:
+        task.cancel()
     seconds = max(time.monotonic() - began, 1e-9)
     alive = [pid for pid in pids if servers.rss_kib(pid) is not None]
     server_cpu = _total([servers.cpu_seconds(pid) for pid in pids])
+    # A bot worker killed on purpose is left out: its time went with it.
+    bot_after = {pid: servers.cpu_seconds(pid) for pid in computer.bot_pids}
+    bot_cpu = _total(
+        [after - cpu_before[2][pid] for pid, after in bot_after.items() if after is not None]
+    )
     return Report(
-        rooms=len(opened),
+        computer_games=len([room for room in opened if room.computer]),
+        computer_label=computer.label,
+        bot_cpu=bot_cpu,
+        taken_over=await asyncio.to_thread(moves_taken_over, computer.database),
+        rooms=len([room for room in opened if not room.computer]),
         servers=len(bases),
         seconds=seconds,
         pace=pace,
@@ -576,28 +776,50 @@ async def run(
 # -- the servers -----------------------------------------------------------------------------------
 
 
+@dataclass
+class Workers:
+    """The processes a run started: web workers with their URLs, bot workers, the database."""
+
+    web: list[tuple[subprocess.Popen, str]]
+    bots: list[subprocess.Popen]
+    database: str  # a PostgreSQL URL or a SQLite file's path
+
+
 @contextmanager
 def started_workers(
-    count: int, folder: Path, database: str | None, redis: str | None
-) -> Iterator[list[tuple[subprocess.Popen, str]]]:
-    """``count`` Daphne workers on free ports, with their URLs: on the PostgreSQL ``database``
-    and the ``redis`` channel layer when given (several workers need both), otherwise one on a
-    SQLite file in ``folder``. Stopped at the end."""
+    count: int, folder: Path, database: str | None, redis: str | None, bots: int = 1
+) -> Iterator[Workers]:
+    """``count`` Daphne workers on free ports, with their URLs, and ``bots`` bot workers: on
+    the PostgreSQL ``database`` and the ``redis`` channel layer when given (several workers
+    need both), otherwise one on a SQLite file in ``folder``. Stopped at the end."""
     if database:
         env = servers.bench_env(database, redis, production=True)
     else:
-        env = servers.bench_env(servers.sqlite_url(folder / "load.sqlite3"), production=True)
+        sqlite_file = folder / "load.sqlite3"
+        env = servers.bench_env(servers.sqlite_url(sqlite_file), production=True)
     servers.migrate(env)
-    workers: list[tuple[subprocess.Popen, str]] = []
+    web: list[tuple[subprocess.Popen, str]] = []
+    bot_workers: list[subprocess.Popen] = []
     try:
         for number in range(count):
             port = servers.free_port()
             worker = servers.start(env, port, folder / f"daphne{number + 1}.log")
-            workers.append((worker, f"http://127.0.0.1:{port}"))
-        yield workers
+            web.append((worker, f"http://127.0.0.1:{port}"))
+        if bots:
+            bot_workers = servers.start_bots(env, folder / "bots.log", bots)
+        yield Workers(web, bot_workers, database or str(sqlite_file))
     finally:
-        for worker, _url in workers:
+        for worker in [*(worker for worker, _url in web), *bot_workers]:
             servers.stop(worker)
+
+
+def print_server_errors(folder: Path, lines: int = 60) -> None:
+    """The end of every server log in ``folder`` that holds an error, to stderr."""
+    for log in sorted(folder.glob("*.log")):
+        text = log.read_text(errors="replace")
+        if "Traceback" in text or " ERROR " in text:
+            tail = "\n".join(text.splitlines()[-lines:])
+            print(f"--- the end of {log.name}:\n{tail}", file=sys.stderr)
 
 
 def bounded(limit: float, kind: type) -> Callable[[str], Any]:
@@ -615,7 +837,7 @@ def bounded(limit: float, kind: type) -> Callable[[str], Any]:
 def main(argv: list[str] | None = None) -> int:
     """Run the load test, print its figures; 1 if there was any error."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rooms", type=bounded(MAX_ROOMS, int), default=10)
+    parser.add_argument("--rooms", type=int, default=10, help="online rooms (0: none)")
     parser.add_argument("--duration", type=bounded(MAX_DURATION, float), default=30.0)
     parser.add_argument(
         "--pace", type=float, default=1.0, help="mean think time in seconds (0: full speed)"
@@ -629,6 +851,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--url", action="append", help="a running server (repeatable)")
     parser.add_argument("--server-pid", type=int, action="append", help="with --url: for memory")
     parser.add_argument("--game", default="durak", help="the game (one with an HTML player)")
+    parser.add_argument(
+        "--computer", type=int, default=0, help="games against the computer to play as well"
+    )
+    parser.add_argument("--level", default="hard", choices=["easy", "medium", "hard"])
+    parser.add_argument("--players", default="2", help="seats of a Durak game vs the computer")
+    parser.add_argument("--bot-workers", type=int, default=1, help="bot workers to start")
+    parser.add_argument(
+        "--kill-bot-after", type=float, help="kill a bot worker after this many seconds"
+    )
     args = parser.parse_args(argv)
     if not 0 <= args.pace <= 60:
         parser.error("--pace must be between 0 and 60 seconds")
@@ -645,25 +876,49 @@ def main(argv: list[str] | None = None) -> int:
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     if 4 * args.rooms + 100 > hard:
         parser.error(f"too many rooms for the open-file limit ({hard})")
+    if not 0 <= args.rooms <= MAX_ROOMS or not args.rooms + args.computer:
+        parser.error(f"--rooms: from 0 to {MAX_ROOMS}, and something to play")
+    if not 0 <= args.computer <= MAX_ROOMS or not 0 <= args.bot_workers <= MAX_WORKERS:
+        parser.error(f"--computer and --bot-workers: from 0 to {MAX_ROOMS} and {MAX_WORKERS}")
+    if args.kill_bot_after is not None and (args.url or args.bot_workers < 2 or not args.computer):
+        parser.error("--kill-bot-after needs --computer, --bot-workers 2 or more (and no --url)")
     html_player(args.game)  # a game without one fails here, before any server starts
+    options = {"players": args.players, "deck": "36"} if args.game == "durak" else {}
+    computer = ComputerGames(args.computer, options, args.level)
     if args.url:
         bases = [url.rstrip("/") for url in args.url]
         report = asyncio.run(
-            run(bases, args.game, args.rooms, args.duration, args.pace, args.server_pid or [])
+            run(
+                bases,
+                args.game,
+                args.rooms,
+                args.duration,
+                args.pace,
+                args.server_pid or [],
+                computer=computer,
+            )
         )
     else:
         with (
             tempfile.TemporaryDirectory(prefix="loadtest-") as folder,
-            started_workers(args.workers, Path(folder), args.database, args.redis) as workers,
+            started_workers(
+                args.workers, Path(folder), args.database, args.redis, args.bot_workers
+            ) as workers,
         ):
-            bases = [url for _worker, url in workers]
+            bases = [url for _worker, url in workers.web]
             kill = None
             if args.kill_worker_after is not None:
-                kill = (args.kill_worker_after, workers[0][0].kill)
-            pids = [worker.pid for worker, _url in workers]
+                kill = (args.kill_worker_after, workers.web[0][0].kill)
+            computer.bot_pids = [worker.pid for worker in workers.bots]
+            computer.database = workers.database
+            if args.kill_bot_after is not None:
+                computer.kill_bot = (args.kill_bot_after, workers.bots[0].kill)
+            pids = [worker.pid for worker, _url in workers.web]
             report = asyncio.run(
-                run(bases, args.game, args.rooms, args.duration, args.pace, pids, kill)
+                run(bases, args.game, args.rooms, args.duration, args.pace, pids, kill, computer)
             )
+            if report.stats.errors:
+                print_server_errors(Path(folder))
     print("\n".join(report.lines()))
     return 1 if report.stats.errors else 0
 

@@ -176,6 +176,7 @@ def run_case(case: Case, template: Path, folder: Path, seconds: float, grace: fl
     """Start the case's server on a copy of the migrated database, play, stop it; a failure is
     reported with the case's figures, and the other cases go on."""
     server = None
+    bot_workers: list = []
     try:
         database = folder / f"{case.players}-{case.pacing}.sqlite3"
         source, copy = sqlite3.connect(template), sqlite3.connect(database)
@@ -187,13 +188,16 @@ def run_case(case: Case, template: Path, folder: Path, seconds: float, grace: fl
             env.pop(name, None)
         env.update(case.env)
         port = servers.free_port()
-        server = servers.start(env, port, folder / f"{case.players}-{case.pacing}.log")
+        log = folder / f"{case.players}-{case.pacing}.log"
+        server = servers.start(env, port, log)
+        bot_workers = servers.start_bots(env, log)
         return play(f"http://127.0.0.1:{port}", port, case, seconds, grace)
     except Exception as error:
         return Figures(error=f"{type(error).__name__}: {error}")
     finally:
-        if server is not None:
-            servers.stop(server)
+        for worker in [server, *bot_workers]:
+            if worker is not None:
+                servers.stop(worker)
 
 
 # -- the report ------------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
-"""Local Daphne workers for the benchmarks and the load test.
+"""Local Daphne workers and bot workers for the benchmarks, the load test and the tests.
 
-Each is started on a free loopback port with the environment it is given, answered for before
-it is handed over, and stopped (or killed, to test a crash) by the caller. Benchmark workers
+Each Daphne is started on a free loopback port with the environment it is given, answered for
+before it is handed over, and stopped (or killed, to test a crash) by the caller; bot workers
+(``manage.py bots``) play the computer's moves beside them. Benchmark workers
 run bots without delay and lift the per-socket message limit: their clients are machines.
 """
 
@@ -57,6 +58,8 @@ def bench_env(
         **os.environ,
         "DATABASE_URL": database_url,
         "BOT_DELAY": "0",
+        # A move whose bot worker was killed is taken over after 5 s, not the site's 15.
+        "BOT_STALE_AFTER": "5",
         "TABLE_RATE": "100000",
         "TABLE_BURST": "100000",
         "DEBUG": "0" if production else "1",
@@ -111,6 +114,31 @@ def start(env: dict[str, str], port: int, log: Path) -> subprocess.Popen:
     server.kill()
     server.wait()
     raise RuntimeError(f"the server did not start; its log:\n{log.read_text()}")
+
+
+def start_bots(env: dict[str, str], log: Path, count: int = 1) -> list[subprocess.Popen]:
+    """``count`` bot workers (``manage.py bots``) on the database ``env`` names, their output
+    appended to ``log``; once each has said it started."""
+    workers = []
+    for _number in range(count):
+        with log.open("ab") as output:
+            workers.append(
+                subprocess.Popen(
+                    [sys.executable, "manage.py", "bots"],
+                    cwd=ROOT,
+                    env=env,
+                    stdout=output,
+                    stderr=subprocess.STDOUT,
+                )
+            )
+    deadline = time.monotonic() + START_TIMEOUT
+    while log.read_text(errors="replace").count("bot worker ") < count:
+        if time.monotonic() > deadline or any(worker.poll() is not None for worker in workers):
+            for worker in workers:
+                stop(worker)
+            raise RuntimeError(f"the bot workers did not start; their log:\n{log.read_text()}")
+        time.sleep(0.05)
+    return workers
 
 
 def stop(server: subprocess.Popen) -> None:

@@ -72,6 +72,7 @@ class Game:
         "_legal",
         "_limit",
         "_log",
+        "_log_json",
         "_out",
         "_outcome",
         "_passed",
@@ -160,6 +161,15 @@ class Game:
             return None
         return self._why(seat, read)
 
+    def _json_log(self) -> list[dict[str, Any]]:
+        """The public log as JSON dicts, made once per entry: a view costs the same at the
+        start of a game as at its end. The dicts are shared by every view and ``to_dict``
+        (like the entries, they are never mutated once written)."""
+        made = self._log_json
+        for entry in self._log[len(made) :]:
+            made.append(entry_to_json(entry))
+        return made[:]
+
     def view(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see, as a JSON-safe dict: its own hand and the public state."""
         if not self._is_seat(seat):
@@ -183,7 +193,7 @@ class Game:
             "discarded": mask_names(self._discarded),
             "out": list(self._out),
             "to_act": self.to_act,
-            "log": [entry_to_json(entry) for entry in self._log],
+            "log": self._json_log(),
             "outcome": self.outcome,
         }
 
@@ -217,6 +227,7 @@ class Game:
         other._out = self._out[:]
         other._emptied = self._emptied[:]
         other._log = self._log[:]  # entries are never mutated once written
+        other._log_json = self._log_json[:]  # likewise
         other._outcome = self._outcome
         other._legal = self._legal  # likewise: a cache entry is never mutated
         other._to_act = self._to_act
@@ -240,7 +251,7 @@ class Game:
             "discarded": mask_names(self._discarded),
             "out": list(self._out),
             "emptied": list(self._emptied),
-            "log": [entry_to_json(entry) for entry in self._log],
+            "log": self._json_log(),
             "outcome": self.outcome,
         }
 
@@ -274,6 +285,7 @@ class Game:
         )
         game._emptied = list(data["emptied"])
         game._log = [entry_from_json(entry) for entry in data["log"]]
+        game._log_json = []  # made again by the first view: never shared with ``data``
         outcome = data["outcome"]
         game._outcome = outcome and {**outcome, "finish_order": list(outcome["finish_order"])}
         game._legal = {}
@@ -316,6 +328,7 @@ class Game:
         game._out = []
         game._emptied = []
         game._log = []
+        game._log_json = []
         game._outcome = None
         game._legal = {}
         game._to_act = None

@@ -58,6 +58,7 @@ class Game:
         "_hands",
         "_legal",
         "_log",
+        "_log_json",
         "_melds",
         "_outcome",
         "_owners",
@@ -161,6 +162,15 @@ class Game:
         self._dealer = 1 - self._dealer
         self._deal(cards if cards is not None else self._shuffled_deck())
 
+    def _json_log(self) -> list[dict[str, Any]]:
+        """The public log as JSON dicts, made once per entry: a view costs the same at the
+        start of a game as at its end. The dicts are shared by every view and ``to_dict``
+        (like the entries, they are never mutated once written)."""
+        made = self._log_json
+        for entry in self._log[len(made) :]:
+            made.append(entry_to_json(entry))
+        return made[:]
+
     def view(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see, as a JSON-safe dict: its own hand and the public state.
 
@@ -193,7 +203,7 @@ class Game:
             "dealer": self._dealer,
             "scores": list(self._scores),
             "to_act": self.to_act,
-            "log": [entry_to_json(entry) for entry in self._log],
+            "log": self._json_log(),
             "round_outcome": self.round_outcome,
             "outcome": self.outcome,
         }
@@ -231,6 +241,7 @@ class Game:
         other._turns = self._turns
         other._reshuffles = self._reshuffles
         other._log = self._log[:]  # entries are never mutated once written
+        other._log_json = self._log_json[:]  # likewise
         other._round_outcome = self._round_outcome  # likewise: replaced, never mutated
         other._outcome = self._outcome
         other._legal = self._legal  # likewise: the cached list is never mutated
@@ -259,7 +270,7 @@ class Game:
             "taken_from_discard": [mask_names(taken) for taken in self._taken],
             "turns_completed": self._turns,
             "reshuffles": self._reshuffles,
-            "log": [entry_to_json(entry) for entry in self._log],
+            "log": self._json_log(),
             "round_outcome": self.round_outcome,
             "outcome": self.outcome,
         }
@@ -291,6 +302,7 @@ class Game:
             game._turns = int(data["turns_completed"])
             game._reshuffles = int(data["reshuffles"])
             game._log = [entry_from_json(entry) for entry in data["log"]]
+            game._log_json = []  # made again by the first view: never shared with ``data``
             round_outcome = data["round_outcome"]
             game._round_outcome = None if round_outcome is None else dict(round_outcome)
             outcome = data["outcome"]
@@ -557,6 +569,7 @@ class Game:
         self._turns = 0
         self._reshuffles = 0
         self._log = [("deal", self._round, self._dealer, cards[20])]
+        self._log_json = []
         self._round_outcome = None
         self._legal = None
         self._begin_turn(1 - self._dealer)

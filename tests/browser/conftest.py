@@ -66,18 +66,20 @@ def server_env(database: Path) -> dict[str, str]:
 
 @pytest.fixture(scope="package")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """A Daphne server of the site on a fresh migrated SQLite database."""
+    """A Daphne server of the site and a bot worker on a fresh migrated SQLite database."""
     folder = tmp_path_factory.mktemp("browser-server")
     database = folder / "browser.sqlite3"
     env = server_env(database)
     servers.migrate(env)
     port = servers.free_port()
-    log = folder / "daphne.log"
+    log = folder / "daphne.log"  # the bot worker's too: an error of either fails the test
     process = servers.start(env, port, log)
+    bot_workers = servers.start_bots(env, log)
     try:
         yield Server(f"http://127.0.0.1:{port}", database, log)
     finally:
-        servers.stop(process)
+        for worker in [process, *bot_workers]:
+            servers.stop(worker)
 
 
 @pytest.fixture(autouse=True)

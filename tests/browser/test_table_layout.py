@@ -109,8 +109,18 @@ def test_the_others_sit_left_across_and_right_in_play_order(
     expect(seats).to_have_count(4)
     names = seats.locator(".seat__name").all_inner_texts()
     assert names == ["Computer 1", "Computer 2", "Computer 3", "Computer 4"]
-    boxes = [seats.nth(index).bounding_box() for index in range(4)]
-    hand = page.locator("#table .hand").bounding_box()
+    # Measured in one go: the bots play meanwhile, and a table swapped between two
+    # measurements would leave one of them without a box.
+    boxes, hand = page.evaluate(
+        """() => {
+            const box = (element) => {
+                const rect = element.getBoundingClientRect();
+                return {x: rect.x, y: rect.y, width: rect.width, height: rect.height};
+            };
+            const seats = [...document.querySelectorAll("#table .seat")].map(box);
+            return [seats, box(document.querySelector("#table .hand"))];
+        }"""
+    )
     left, across, across_2, right = boxes
     # The next player sits on your left, the last one on your right, the others across,
     # in play order from left to right; all of them above your hand.

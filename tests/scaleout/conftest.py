@@ -41,13 +41,15 @@ SETTINGS_VARIABLES = ("DATABASE_URL", "REDIS_URL", "DEBUG", "BOT_DELAY", "ALLOWE
 
 @dataclass
 class Cluster:
-    """Two running workers sharing one PostgreSQL database and one Redis database."""
+    """Two running web workers and two bot workers sharing one PostgreSQL database and one
+    Redis database."""
 
     urls: list[str]
     database_url: str
     logs: list[Path]
     processes: list[subprocess.Popen] = field(repr=False)
     connection: psycopg.Connection = field(repr=False)
+    bot_workers: list[subprocess.Popen] = field(default_factory=list, repr=False)
 
     def ws_url(self, worker: int, path: str) -> str:
         """The websocket URL of ``path`` on worker ``worker`` (0 or 1)."""
@@ -182,9 +184,12 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
             ports += [port for port in [servers.free_port()] if port not in ports]
         logs = [folder / f"worker{number + 1}.log" for number in range(2)]
         processes: list[subprocess.Popen] = []
+        bot_workers: list[subprocess.Popen] = []
         try:
             for port, log in zip(ports, logs, strict=True):
                 processes.append(servers.start(env, port, log))
+            logs.append(folder / "bots.log")
+            bot_workers = servers.start_bots(env, logs[-1], 2)
             with psycopg.connect(database_url, autocommit=True) as connection:
                 yield Cluster(
                     urls=[f"http://127.0.0.1:{port}" for port in ports],
@@ -192,7 +197,8 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
                     logs=logs,
                     processes=processes,
                     connection=connection,
+                    bot_workers=bot_workers,
                 )
         finally:
-            for process in processes:
+            for process in [*processes, *bot_workers]:
                 servers.stop(process)

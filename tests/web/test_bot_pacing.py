@@ -184,8 +184,8 @@ def test_the_computer_pauses_while_another_person_at_the_table_still_plays(setti
     computer = play.start(Browser.objects.create(), kind, Mode.COMPUTER, variant)
     for game in (room, computer):
         Game.objects.filter(pk=game.pk).update(state=state, version=7)
-    assert bots.decide(room.pk, 7).pause == 0.5
-    assert bots.decide(room.pk, 7, follows_bot=True).pause == 0.2
-    assert bots.decide(computer.pk, 7).pause == 0
-    assert bots.decide(computer.pk, 7, follows_bot=True).pause == 0
-    assert bots.decide(computer.pk, 6) is None  # a version the game is not at
+    assert bots.due(room.pk, 7).pause == 0.5
+    assert bots.due(room.pk, 7, follows_bot=True).pause == 0.2
+    assert bots.due(computer.pk, 7).pause == 0
+    assert bots.due(computer.pk, 7, follows_bot=True).pause == 0
+    assert bots.due(computer.pk, 6) is None  # a version the game is not at

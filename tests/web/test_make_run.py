@@ -18,8 +18,10 @@ from email.message import Message
 from pathlib import Path
 
 import pytest
+from websockets.sync.client import connect
 
-from tools import servers
+from durak import htmlplayer
+from tools import loadtest, servers
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -116,3 +118,18 @@ def test_a_phone_can_add_the_site_to_its_home_screen(site):
     for icon in manifest["icons"]:
         request = urllib.request.urlopen(site + "/static/" + icon["src"], timeout=10)
         assert request.status == 200 and request.headers["Content-Type"] == icon["type"]
+
+
+def test_the_computer_plays_its_moves(site):
+    """``make run`` starts the bot workers beside the web server: a game against the computer
+    gets the computer's move, within its pause and thinking time."""
+    game_id, browser = loadtest.start_computer_game(site, "durak", htmlplayer.ROOM_OPTIONS)
+    uri = site.replace("http://", "ws://") + f"/ws/game/{game_id}/?lang=en"
+    headers = {"Cookie": browser.cookie_header(), "Origin": site}
+    with connect(uri, additional_headers=headers) as socket:
+        html = socket.recv(timeout=10)
+        if "turn--yours" in html:
+            socket.send(json.dumps(htmlplayer.choose(html)))
+            socket.recv(timeout=10)  # the person's own move
+        html = socket.recv(timeout=20)
+        assert "Computer 1" in html and "turn--yours" in html

@@ -529,3 +529,65 @@ async def test_a_seat_given_up_is_not_played_from_a_socket_opened_before(setting
         html = await send(old_tab, refused, op="move", kind="take", version=3)
         assert alert_in(html) == "It is not your turn."
         assert (await stored(game)).version == 3
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_spectators_share_one_render_of_each_table_and_each_sees_it_in_its_language():
+    from contextlib import AsyncExitStack
+
+    from cardgames.live import spectator_tables
+
+    game, ann, bob = await database_sync_to_async(seated_room)(state=durak_deal())
+    async with AsyncExitStack() as stack:
+        a = await stack.enter_async_context(room_table(ann, game))
+        await stack.enter_async_context(room_table(bob, game))
+        english = [await stack.enter_async_context(room_table(Client(), game)) for _ in range(8)]
+        french = await stack.enter_async_context(Table(Client(), game.pk, "fr", room=True))
+        watchers = [*english, french]
+        for table in english:
+            await table.wait_until(lambda html: seat_state(html, "Bob") == "connected")
+        await french.wait_until(lambda html: seat_state(html, "Bob") == "en ligne")
+        before = spectator_tables.renders
+        await send(a, after(0), op="move", kind="attack", card="6c", version=0)
+        await at_version(1, *watchers)
+        # One render in English and one in French, for nine onlookers.
+        assert spectator_tables.renders - before == 2
+        frames = {table.html for table in english}
+        assert len(frames) == 1 and "Ann led 6♣" in frames.pop()
+        assert "Ann" in french.html and "Ann led 6♣" not in french.html
+        assert not any(shows(table.html, card) for table in watchers for card in BOB_HIDDEN)
+
+
+async def refused_socket(table: Table) -> str:
+    """The message a socket over a cap gets before its close (4429: the page does not
+    reconnect by itself)."""
+    connected, _code = await table.communicator.connect()
+    assert connected
+    html = await table.communicator.receive_from(timeout=10)
+    closing = await table.communicator.receive_output(timeout=10)
+    assert closing == {"type": "websocket.close", "code": 4429}
+    return alert_in(html)
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_crowd_of_spectators_is_capped_but_a_seated_player_always_gets_in(settings):
+    settings.MAX_SPECTATORS_PER_ROOM = 2
+    game, ann, bob = await database_sync_to_async(seated_room)(state=durak_deal())
+    async with room_table(Client(), game), room_table(Client(), game):
+        third = room_table(Client(), game)
+        message = await refused_socket(third)
+        assert message == "This table has as many onlookers as it can take: try again later."
+        async with room_table(ann, game) as a, room_table(bob, game) as b:
+            assert "Your turn." in a.html and 'name="card"' in b.html
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_one_browser_may_open_only_so_many_tables(settings):
+    settings.MAX_SOCKETS_PER_BROWSER = 3
+    game, ann, _bob = await database_sync_to_async(seated_room)(state=durak_deal())
+    async with room_table(ann, game), room_table(ann, game):
+        async with room_table(ann, game):
+            message = await refused_socket(room_table(ann, game))
+            assert message.startswith("Too many tables are open in this browser")
+        async with room_table(ann, game) as again:  # a tab closed: one more may open
+            assert "Your turn." in again.html

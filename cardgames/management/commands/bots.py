@@ -1,0 +1,67 @@
+"""``manage.py bots``: a bot worker. It runs the computer players' moves (the ``bots`` task
+queue) and sweeps the queue: moves whose worker died are run again, old records deleted.
+
+Start as many as the machine's cores allow (``docker compose up --scale bots=4``); each takes
+one task at a time, and a task is claimed by one worker only.
+"""
+
+import logging
+import threading
+from typing import Any
+
+from django.core.management.base import BaseCommand
+from django.db import close_old_connections
+from django.utils.crypto import get_random_string
+from django_tasks_db.management.commands.db_worker import Worker
+
+from cardgames import bots
+
+logger = logging.getLogger("cardgames.bots")
+
+# Seconds between two sweeps of the queue.
+SWEEP_EVERY = 5.0
+
+
+def sweep_forever(stop: threading.Event, every: float = SWEEP_EVERY) -> None:
+    """Until ``stop`` is set: every ``every`` seconds, rescue lost moves and prune old ones."""
+    while not stop.wait(every):
+        try:
+            bots.rescue_stalled()
+            bots.prune_finished()
+        except Exception:  # the next sweep tries again
+            logger.exception("the sweep of the bot queue failed")
+        finally:
+            close_old_connections()
+
+
+class Command(BaseCommand):
+    help = "Run a bot worker: the computer players' moves, from the database task queue."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument(
+            "--interval",
+            type=float,
+            default=0.05,
+            help="seconds between two looks at the queue when it is empty (default 0.05)",
+        )
+
+    def handle(self, *args: Any, interval: float, **options: Any) -> None:
+        worker_id = get_random_string(16)
+        worker = Worker(
+            queue_names=[bots.QUEUE],
+            interval=interval,
+            batch=False,
+            backend_name="default",
+            startup_delay=False,
+            max_tasks=None,
+            worker_id=worker_id,
+            excluded_queue_names=[],
+        )
+        stop = threading.Event()
+        threading.Thread(target=sweep_forever, args=(stop,), name="bot-sweep", daemon=True).start()
+        logger.info("bot worker %s started", worker_id)
+        worker.configure_signals()
+        try:
+            worker.run()
+        finally:
+            stop.set()

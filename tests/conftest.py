@@ -1,0 +1,64 @@
+"""Fixtures for every test: a bot worker for the tests whose commits are real."""
+
+import threading
+from collections.abc import Iterator
+
+import pytest
+from django.db import connections
+from django_tasks_db.management.commands.db_worker import Worker
+
+from cardgames import bots
+
+
+def _commits_for_real(request: pytest.FixtureRequest) -> bool:
+    """Whether the test's database commits (a transactional test): only then do changes wake
+    bots, since the wake-ups run after a commit."""
+    marker = request.node.get_closest_marker("django_db")
+    if marker is not None and (marker.kwargs.get("transaction") or marker.args[:1] == (True,)):
+        return True
+    return "transactional_db" in request.fixturenames or "live_server" in request.fixturenames
+
+
+class WorkerThread:
+    """A bot worker, as ``manage.py bots`` runs in its own process, in a thread of the test
+    process: the tests' own database is then the one it reads."""
+
+    def __init__(self) -> None:
+        self.worker = Worker(
+            queue_names=[bots.QUEUE],
+            interval=0.01,
+            batch=False,
+            backend_name="default",
+            startup_delay=False,
+            max_tasks=None,
+            worker_id="test-worker",
+            excluded_queue_names=[],
+        )
+        self.thread = threading.Thread(target=self._run, name="test-bot-worker", daemon=True)
+
+    def _run(self) -> None:
+        try:
+            self.worker.run()
+        finally:
+            connections.close_all()
+
+    def __enter__(self) -> "WorkerThread":
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.worker.running = False
+        self.thread.join(timeout=10)
+
+
+@pytest.fixture(autouse=True)
+def bot_worker(request: pytest.FixtureRequest) -> Iterator[None]:
+    """For a transactional test: a bot worker thread, and every bot's move settled before the
+    test's database goes away."""
+    if not _commits_for_real(request):
+        yield
+        return
+    request.getfixturevalue("transactional_db")
+    with WorkerThread():
+        yield
+        assert bots.wait_idle(timeout=30), "a bot was still playing 30 s after the test"

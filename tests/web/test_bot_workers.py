@@ -1,0 +1,49 @@
+"""The computer's moves are made by the bot workers, never by the web server: a real Daphne
+on a SQLite file (the ``make run`` set-up) with no bot worker leaves a move of the computer
+waiting for good, and the first bot worker started makes it."""
+
+import json
+import re
+import time
+from pathlib import Path
+
+from websockets.sync.client import connect
+
+from durak import htmlplayer
+from tools import loadtest, servers
+
+VERSION = re.compile(r'<div id="table"[^>]*data-version="(\d+)"')
+
+
+def test_only_a_bot_worker_makes_the_computers_moves(tmp_path: Path) -> None:
+    env = servers.bench_env(servers.sqlite_url(tmp_path / "db.sqlite3"))
+    servers.migrate(env)
+    port = servers.free_port()
+    base = f"http://127.0.0.1:{port}"
+    log = tmp_path / "server.log"
+    web = servers.start(env, port, log)
+    bot_workers = []
+    try:
+        game_id, browser = loadtest.start_computer_game(base, "durak", htmlplayer.ROOM_OPTIONS)
+        uri = f"ws://127.0.0.1:{port}/ws/game/{game_id}/?lang=en"
+        headers = {"Cookie": browser.cookie_header(), "Origin": base}
+        with connect(uri, additional_headers=headers) as socket:
+            html = socket.recv(timeout=10)
+            if "turn--yours" in html:  # the person leads: then the computer is to answer
+                socket.send(json.dumps(htmlplayer.choose(html)))
+                html = socket.recv(timeout=10)
+            assert "Waiting for Computer 1" in html
+            waiting_at = int(VERSION.search(html).group(1))
+            time.sleep(2)  # BOT_DELAY is 0: a web server that played bots would have moved
+            socket.send(json.dumps({"op": "sync"}))
+            html = socket.recv(timeout=10)
+            assert int(VERSION.search(html).group(1)) == waiting_at, "the web server moved"
+
+            bot_workers = servers.start_bots(env, log)
+            html = socket.recv(timeout=20)  # the worker's move, heard by the web server
+            assert int(VERSION.search(html).group(1)) > waiting_at
+            assert "Computer 1" in html
+    finally:
+        for process in [web, *bot_workers]:
+            servers.stop(process)
+    assert "Traceback" not in log.read_text(), log.read_text()
