@@ -63,8 +63,9 @@ BOT_FINISH_DELAY = 0.0
 # Seconds after which a claimed task whose worker never finished it is taken for lost: well
 # past the time limit of the bot and the write of its move.
 BOT_STALE_AFTER = 15.0
-# Finished tasks are kept this long (for the admin and the operator), then deleted.
-KEEP_FINISHED = timedelta(minutes=10)
+# Finished tasks are kept this long (for the admin and the operator), then deleted: a busy
+# site finishes thousands a minute.
+KEEP_FINISHED = timedelta(minutes=2)
 
 
 class Overrun(Exception):
@@ -98,17 +99,19 @@ class Move:
 # -- waking a bot ----------------------------------------------------------------------------------
 
 
-def wake(game_id: str, version: int, *, follows_bot: bool = False) -> bool:
+def wake(game_id: str, version: int, *, follows_bot: bool = False, once: bool = True) -> bool:
     """Schedule the move of the bot asked to act at ``version`` of the game, if one is, after
     its pause; whether a task was enqueued.
 
     ``follows_bot``: the change to ``version`` was itself a bot's move (a shorter pause).
+    ``once``: first make sure no task for that move waits or runs already (the commit that
+    made ``version`` is the one wake-up that needs no such check: it happens once).
     Reads the game (no bot thinks here): called on a thread that may use the database.
     """
     if not _has_bots(game_id):
         return False
     found = due(game_id, version, follows_bot)
-    if found is None or _pending(game_id, version):
+    if found is None or (once and _pending(game_id, version)):
         return False
     run_after = timezone.now() + timedelta(seconds=found.pause) if found.pause > 0 else None
     bot_move.using(run_after=run_after).enqueue(game_id, version)
@@ -121,7 +124,7 @@ def wake_after_change(game_id: str, version: int) -> None:
     Called on the committing thread: when that is a bot worker applying a move, the next
     computer move follows it (the shorter pause).
     """
-    wake(game_id, version, follows_bot=getattr(_moving, "game", None) == game_id)
+    wake(game_id, version, follows_bot=getattr(_moving, "game", None) == game_id, once=False)
 
 
 def wake_on_connect(game_id: str) -> bool:

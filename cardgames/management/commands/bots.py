@@ -2,10 +2,13 @@
 queue) and sweeps the queue: moves whose worker died are run again, old records deleted.
 
 Start as many as the machine's cores allow (``docker compose up --scale bots=4``); each takes
-one task at a time, and a task is claimed by one worker only.
+one task at a time, and a task is claimed by one worker only. A worker lowers its own priority
+(``--nice``, 10 by default): where it shares cores with web workers, a busy queue of computer
+moves slows the computer, not every table.
 """
 
 import logging
+import os
 import threading
 from typing import Any
 
@@ -44,8 +47,17 @@ class Command(BaseCommand):
             default=0.05,
             help="seconds between two looks at the queue when it is empty (default 0.05)",
         )
+        parser.add_argument(
+            "--nice",
+            type=int,
+            default=10,
+            help="the worker's niceness (default 10): on a machine shared with web workers, "
+            "people's moves come before the computer's thinking",
+        )
 
-    def handle(self, *args: Any, interval: float, **options: Any) -> None:
+    def handle(self, *args: Any, interval: float, nice: int, **options: Any) -> None:
+        if nice:
+            os.nice(nice)
         worker_id = get_random_string(16)
         worker = Worker(
             queue_names=[bots.QUEUE],
