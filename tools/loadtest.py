@@ -391,6 +391,18 @@ class Room:
                 del self.sent[sent_at]
 
 
+# What a room or a game that could not be set up raises.
+SETUP_ERRORS = (AttributeError, OSError, RuntimeError, TimeoutError, WebSocketException)
+
+
+async def _failed_setup(what: str, error: Exception, room: "Room | None", stats: Stats) -> None:
+    """Count and report a failed set-up, and close the sockets it had opened."""
+    print(f"setting up {what} failed: {error!r}", file=sys.stderr)
+    stats.setup += 1
+    for seat in room.seats if room else ():
+        await seat.close()
+
+
 async def set_up(
     bases: list[str],
     number: int,
@@ -415,11 +427,8 @@ async def set_up(
                 room.seats.append(seat)
                 await seat.connect()
             return room
-        except (AttributeError, OSError, RuntimeError, TimeoutError, WebSocketException) as error:
-            print(f"setting up a room failed: {error!r}", file=sys.stderr)
-            stats.setup += 1
-            for seat in room.seats if room else ():
-                await seat.close()
+        except SETUP_ERRORS as error:
+            await _failed_setup("a room", error, room, stats)
             return None
 
 
@@ -461,11 +470,8 @@ async def set_up_computer(
             while f'id="level-{level}" checked' not in seat.html:
                 await seat.receive(TIMEOUT)
             return room
-        except (AttributeError, OSError, RuntimeError, TimeoutError, WebSocketException) as error:
-            print(f"setting up a game against the computer failed: {error!r}", file=sys.stderr)
-            stats.setup += 1
-            for seat in room.seats if room else ():
-                await seat.close()
+        except SETUP_ERRORS as error:
+            await _failed_setup("a game against the computer", error, room, stats)
             return None
 
 

@@ -29,6 +29,7 @@ from cards import (
     ranks_mask,
     seeded_random,
 )
+from cards.logs import json_log
 from durak.engine.actions import (
     ATTACK_SUBSETS,
     DEFEND,
@@ -161,15 +162,6 @@ class Game:
             return None
         return self._why(seat, read)
 
-    def _json_log(self) -> list[dict[str, Any]]:
-        """The public log as JSON dicts, made once per entry: a view costs the same at the
-        start of a game as at its end. The dicts are shared by every view and ``to_dict``
-        (like the entries, they are never mutated once written)."""
-        made = self._log_json
-        for entry in self._log[len(made) :]:
-            made.append(entry_to_json(entry))
-        return made[:]
-
     def view(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see, as a JSON-safe dict: its own hand and the public state."""
         if not self._is_seat(seat):
@@ -193,7 +185,7 @@ class Game:
             "discarded": mask_names(self._discarded),
             "out": list(self._out),
             "to_act": self.to_act,
-            "log": self._json_log(),
+            "log": json_log(self._log, self._log_json, entry_to_json),
             "outcome": self.outcome,
         }
 
@@ -251,7 +243,7 @@ class Game:
             "discarded": mask_names(self._discarded),
             "out": list(self._out),
             "emptied": list(self._emptied),
-            "log": self._json_log(),
+            "log": json_log(self._log, self._log_json, entry_to_json),
             "outcome": self.outcome,
         }
 

@@ -22,6 +22,7 @@ from cards import (
     parse_cards,
     seeded_random,
 )
+from cards.logs import json_log
 from rummy.engine.actions import (
     DRAW_DISCARD,
     DRAW_STOCK,
@@ -162,15 +163,6 @@ class Game:
         self._dealer = 1 - self._dealer
         self._deal(cards if cards is not None else self._shuffled_deck())
 
-    def _json_log(self) -> list[dict[str, Any]]:
-        """The public log as JSON dicts, made once per entry: a view costs the same at the
-        start of a game as at its end. The dicts are shared by every view and ``to_dict``
-        (like the entries, they are never mutated once written)."""
-        made = self._log_json
-        for entry in self._log[len(made) :]:
-            made.append(entry_to_json(entry))
-        return made[:]
-
     def view(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see, as a JSON-safe dict: its own hand and the public state.
 
@@ -203,7 +195,7 @@ class Game:
             "dealer": self._dealer,
             "scores": list(self._scores),
             "to_act": self.to_act,
-            "log": self._json_log(),
+            "log": json_log(self._log, self._log_json, entry_to_json),
             "round_outcome": self.round_outcome,
             "outcome": self.outcome,
         }
@@ -270,7 +262,7 @@ class Game:
             "taken_from_discard": [mask_names(taken) for taken in self._taken],
             "turns_completed": self._turns,
             "reshuffles": self._reshuffles,
-            "log": self._json_log(),
+            "log": json_log(self._log, self._log_json, entry_to_json),
             "round_outcome": self.round_outcome,
             "outcome": self.outcome,
         }
