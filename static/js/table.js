@@ -489,3 +489,19 @@
     light(form);
   });
 })();
+// A refused move's reason sits just above your hand, wherever the hand is on screen, so that it
+// covers neither the cards nor the buttons under them (the stylesheet's place is the fallback).
+(function () {
+  "use strict";
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    var error = document.querySelector("#flash .flash__error");
+    var hand = document.querySelector("#table .me");
+    if (!error || !hand) {
+      return;
+    }
+    var top = hand.getBoundingClientRect().top;
+    if (top > 0 && top < window.innerHeight) {
+      error.style.bottom = window.innerHeight - top + 6 + "px";
+    }
+  });
+})();
