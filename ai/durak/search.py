@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from ai.durak.playout import DRAW, Sim
 from ai.durak.policy import choose_move, move_action, playout
 from ai.durak.worlds import Sampler, world_sim
+from ai.racing import PairedRace
 from cards import Action
 
 # Added to the mean score of the action the policy itself would play.
@@ -58,6 +59,7 @@ def flat_search(
     max_rounds: int | None = None,
     prior: int | None = None,
     confidence: float | None = None,
+    indifference: float = 0.0,
 ) -> int:
     """The index of the best of ``actions`` for ``seat`` found by ``deadline``.
 
@@ -70,7 +72,8 @@ def flat_search(
     dropped, the prior too, once its deficit to the leader over the same worlds exceeds that
     many standard errors, and the search stops as soon as one candidate is left. Comparing on
     the same worlds is far tighter than comparing means, so a clear best move costs a fraction
-    of the budget.
+    of the budget. With ``indifference`` too, it stops once no candidate left could beat the
+    leader by more than that (a chance of not being the durak) at the same confidence.
     """
     active = list(range(len(actions)) if candidates is None else candidates)
     if prior is None:
@@ -79,8 +82,9 @@ def flat_search(
         return prior if prior in active else active[0]
     sums = [0.0] * len(actions)
     counts = [0] * len(actions)
-    # Per world, the candidates' scores (for the paired differences of ``confidence``).
-    rows: list[dict[int, float]] = []
+    race = PairedRace(
+        active, confidence or 0.0, indifference=indifference, bonus={prior: PRIOR_BONUS}
+    )
     epsilon = SINGLE_WORLD_EPSILON if sampler.certain else 0.0
     rounds = 0
     clock = time.perf_counter
@@ -98,15 +102,18 @@ def flat_search(
             counts[index] += 1
             if clock() >= deadline:
                 break
-        rows.append(row)
         rounds += 1
-        if confidence is not None and rounds == ALIKE_ROUNDS and _all_alike(rows):
-            break  # every candidate did the same in every world: no choice matters
+        if confidence is not None:
+            race.add(row)
+            if rounds == ALIKE_ROUNDS and race.alike():
+                break  # every candidate did the same in every world: no choice matters
         if rounds % PRUNE_EVERY == 0 and len(active) > 1:
             if confidence is None:
                 active = _survivors(active, sums, counts, prior)
             elif rounds >= MIN_PAIRED_ROUNDS:
-                active = _paired_survivors(active, rows, prior, confidence)
+                active = race.survivors()
+                if race.settled():
+                    break
             if len(active) == 1:
                 break
 
@@ -116,38 +123,6 @@ def flat_search(
         return sums[index] / counts[index] + (PRIOR_BONUS if index == prior else 0.0)
 
     return max(active, key=value)
-
-
-def _all_alike(rows: list[dict[int, float]]) -> bool:
-    """Whether every candidate scored the same as the others in each world."""
-    return all(len(set(row.values())) <= 1 for row in rows)
-
-
-def _paired_survivors(
-    active: list[int], rows: list[dict[int, float]], prior: int, sigmas: float
-) -> list[int]:
-    """The candidates not clearly behind the leader on the worlds both were played in."""
-    bonus = {index: PRIOR_BONUS if index == prior else 0.0 for index in active}
-
-    def mean(index: int) -> float:
-        scores = [row[index] for row in rows if index in row]
-        return sum(scores) / len(scores) + bonus[index]
-
-    leader = max(active, key=mean)
-    kept = [leader]
-    for index in active:
-        if index == leader:
-            continue
-        diffs = [row[leader] - row[index] for row in rows if leader in row and index in row]
-        count = len(diffs)
-        raw = sum(diffs) / count
-        deficit = raw + bonus[leader] - bonus[index]
-        spread = math.sqrt(sum((d - raw) ** 2 for d in diffs) / count)
-        # Worlds where both scored alike so far prove little: a floor on the error.
-        error = max(spread, 0.5 / math.sqrt(count)) / math.sqrt(count)
-        if deficit - sigmas * error <= 0:
-            kept.append(index)
-    return sorted(kept)
 
 
 def _survivors(active: list[int], sums: list[float], counts: list[int], prior: int) -> list[int]:

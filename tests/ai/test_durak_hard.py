@@ -352,23 +352,3 @@ def test_hard_cannot_see_hidden_cards():
                 game.apply(1, "take")
             while game.outcome is None and seat_to_ask(game) != 0:
                 game.apply(seat_to_ask(game), "pass")
-
-
-# -- stopping the search once the best move is clear ----------------------------------------
-
-
-def test_a_move_clearly_behind_on_the_same_worlds_is_dropped_even_the_policys_own():
-    from ai.durak.search import _paired_survivors
-
-    # Candidate 2 (the policy's move) loses every world that candidate 5 wins.
-    rows = [{2: 0.0, 5: 1.0, 7: 1.0} for _ in range(8)]
-    assert _paired_survivors([2, 5, 7], rows, prior=2, sigmas=2.5) == [5, 7]
-
-
-def test_moves_that_score_alike_or_differ_by_luck_all_stay_in():
-    from ai.durak.search import _paired_survivors
-
-    alike = [dict.fromkeys((0, 1, 2), float(n % 2)) for n in range(8)]
-    assert _paired_survivors([0, 1, 2], alike, prior=0, sigmas=2.5) == [0, 1, 2]
-    luck = [{0: float(n % 2), 1: float(n % 3 == 0)} for n in range(12)]
-    assert _paired_survivors([0, 1], luck, prior=1, sigmas=2.5) == [0, 1]
