@@ -11,5 +11,6 @@ class CardgamesConfig(AppConfig):
 
     def ready(self) -> None:
         """Every process that changes games (web workers, bot workers, commands) tells the
-        tables and wakes the bots after each commit (``cardgames.live.notify``)."""
-        from cardgames import live  # noqa: F401  (registers its listener with cardgames.play)
+        tables and wakes the bots after each commit (``cardgames.live.notify``); the turn
+        clock's task is known to every bot worker (``cardgames.clock``)."""
+        from cardgames import clock, live  # noqa: F401  (live registers with cardgames.play)

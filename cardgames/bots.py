@@ -43,7 +43,7 @@ from django_tasks.base import TaskResultStatus
 from django_tasks_db.models import DBTaskResult
 
 from cardgames import play
-from cardgames.models import Game, Seat
+from cardgames.models import Game, Mode, Seat
 from cardgames.registry import GameKind, get_kind
 
 logger = logging.getLogger(__name__)
@@ -111,7 +111,7 @@ def wake(game_id: str, version: int, *, follows_bot: bool = False, once: bool = 
     if not _has_bots(game_id):
         return False
     found = due(game_id, version, follows_bot)
-    if found is None or (once and _pending(game_id, version)):
+    if found is None or (once and pending(bot_move, game_id, version)):
         return False
     run_after = timezone.now() + timedelta(seconds=found.pause) if found.pause > 0 else None
     bot_move.using(run_after=run_after).enqueue(game_id, version)
@@ -138,19 +138,31 @@ def wake_on_connect(game_id: str) -> bool:
     return True
 
 
-def _pending(game_id: str, version: int) -> bool:
-    """Whether a task for the move at ``version`` waits or runs already (the commit woke it,
-    and now a socket connects, say)."""
+def pending(of: Any, game_id: str, version: int) -> bool:
+    """Whether the task ``of`` (a bot's move, a turn clock's end) for the game at ``version``
+    waits or runs already (the commit woke the bot, and now a socket connects, say)."""
     unfinished = (TaskResultStatus.READY, TaskResultStatus.RUNNING)
     args = {"args": [game_id, version], "kwargs": {}}
-    return _bot_tasks().filter(status__in=unfinished, args_kwargs=args).exists()
+    tasks = _bot_tasks().filter(task_path=of.module_path)
+    return tasks.filter(status__in=unfinished, args_kwargs=args).exists()
+
+
+def _has_bots(game_id: str) -> bool:
+    """Whether the computer may play a seat of the game: always in a room (it stands in for
+    people), else when a seat is a bot's."""
+    return _is_room(game_id) or _has_bot_seats(game_id)
 
 
 @functools.lru_cache(maxsize=4096)
-def _has_bots(game_id: str) -> bool:
-    """Whether the computer plays a seat of the game; a game's seats never change kind, so
-    the answer is kept, and a table of people costs no further query per move."""
+def _has_bot_seats(game_id: str) -> bool:
+    # The seats of a saved game never change kind: the answer is kept, and a table of people
+    # costs no further query per move.
     return Seat.objects.filter(game_id=game_id, kind=Seat.Kind.BOT).exists()
+
+
+@functools.lru_cache(maxsize=4096)
+def _is_room(game_id: str) -> bool:
+    return Game.objects.filter(pk=game_id, mode=Mode.ONLINE).exists()
 
 
 def pauses() -> tuple[float, float, float]:
@@ -165,6 +177,9 @@ def _asked_bot(game_id: str, version: int) -> tuple[Game, Any, Seat, list[Seat]]
     """The game at ``version``, its engine game, the computer seat asked to act and all the
     seats; None when the game is not at that version, no computer is asked, or play waits (a
     room short of players)."""
+    seats = Seat.objects.of_game(game_id)
+    if not any(seat.computer_plays for seat in seats):
+        return None  # a room of people: nothing more to read
     game = Game.objects.filter(pk=game_id, version=version).first()
     if game is None:
         return None
@@ -172,9 +187,8 @@ def _asked_bot(game_id: str, version: int) -> tuple[Game, Any, Seat, list[Seat]]
     seat = play.kind_of(game).seat_to_ask(engine)
     if seat is None:
         return None
-    seats = Seat.objects.of_game(game_id)
-    seat_row = next(row for row in seats if row.number == seat)
-    if not seat_row.is_bot or play.hold_reason(game, seats) is not None:
+    seat_row = seats[seat]
+    if not seat_row.computer_plays or play.hold_reason(game, seats) is not None:
         return None
     return game, engine, seat_row, seats
 
@@ -241,10 +255,13 @@ def decide(game_id: str, version: int) -> Move | None:
     legal = [str(action) for action in engine.legal_actions(seat)]
     # Seeded by the game and version: replaying a game replays its bots' choices.
     rng = random.Random(f"{game_id}:{version}")
-    return Move(game_id, version, seat, _choose(game.kind, seat_row.level, view, legal, rng))
+    level = seat_row.level if seat_row.is_bot else play.STAND_IN_LEVEL
+    return Move(game_id, version, seat, choose_move(game.kind, level, view, legal, rng))
 
 
-def _choose(kind: str, level: str, view: dict, legal: list[str], rng: random.Random) -> str:
+def choose_move(kind: str, level: str, view: dict, legal: list[str], rng: random.Random) -> str:
+    """The move of ``kind``'s bot of ``level`` from ``view`` and ``legal``: always one of
+    ``legal``, the Easy bot's if that bot fails or overruns its time limit."""
     try:
         notation = _choose_in_time(kind, level, view, legal, rng)
         if notation in legal:
@@ -325,9 +342,12 @@ def rescue_stalled(older_than: float | None = None) -> int:
         )
         if taken:
             game_id, version = row.args_kwargs["args"]
-            bot_move.enqueue(game_id, version)
+            row.task.enqueue(game_id, version)  # a computer's move, or a turn clock's
             logger.warning(
-                "bot task for game %s at version %s was lost; enqueued again", game_id, version
+                "%s for game %s at version %s was lost; enqueued again",
+                row.task_path,
+                game_id,
+                version,
             )
             rescued += 1
     return rescued

@@ -22,10 +22,11 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import connections
+from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
-from cardgames import bots, play, presence, ratelimit, seatkeys
+from cardgames import bots, phrases, play, presence, ratelimit, seatkeys
 from cardgames.browser import COOKIE_NAME
 from cardgames.models import Game, Mode, Seat
 from cardgames.render import acting_seat, error_html, table_push
@@ -91,10 +92,18 @@ class SpectatorTables:
         """What a spectator's table depends on: the version, the seats as the room lists them
         (presence may change at one version), the language and the moves already told."""
         listed = tuple(
-            (seat.number, seat.name, seat.is_free, presence.is_present(seat), seat.accepted)
+            (
+                seat.number,
+                seat.name,
+                seat.is_free,
+                presence.is_present(seat),
+                seat.accepted,
+                seat.stand_in,
+                seat.absent_choice,
+            )
             for seat in seats
         )
-        return game.pk, game.version, language, told, listed
+        return game.pk, game.version, language, told, listed, game.watchers
 
     def render(self, key: tuple, make: Callable[[], tuple[str, int]]) -> tuple[str, int]:
         """The table for ``key``, rendered by ``make`` unless a spectator had it already."""
@@ -263,6 +272,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     watched = False  # by the version watcher
     counted: tuple[str, ...] = ()  # the keys of ``socket_counts`` this socket holds
     bucket: ratelimit.TokenBucket
+    phrase_bucket: ratelimit.TokenBucket
     flooded = False  # closed for flooding
 
     async def dispatch(self, message: dict[str, Any]) -> None:
@@ -285,6 +295,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.language = _language(self.scope)
         self.version = -1
         self.bucket = ratelimit.TokenBucket.from_settings()
+        self.phrase_bucket = phrases.new_bucket()
         viewer = await self._find_viewer()
         if viewer is None:
             await self.close(code=4403)
@@ -303,6 +314,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         if viewer.seat is not None:
             await on_table_threads(presence.arrive)(self.game_id, viewer.seat)
             await self._tell_presence()
+        elif viewer.spectator:
+            await on_table_threads(presence.watch)(self.game_id)
         # A bot may be waiting to play (its task lost with a server): woken before the first
         # table is sent, so that whoever sees the table can also see the bot's task. Its moves
         # come from the bot workers: without a shared channel layer, the watcher hears of them.
@@ -341,8 +354,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         if self.heartbeat is not None:
             self.heartbeat.cancel()
             if self.viewer.seat is not None:
-                await on_table_threads(presence.leave)(self.game_id, self.viewer.seat)
+                await on_table_threads(self._leave)(self.viewer.seat)
                 await self._tell_presence()
+            elif self.viewer.spectator:
+                await on_table_threads(presence.unwatch)(self.game_id)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Handle one message from the table: a move, a hand-off, a level or a new game."""
@@ -350,6 +365,9 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         try:
             message = _decode(text_data, bytes_data)
+            if message.get("op") == "phrase":
+                await self._say(message)
+                return
             played = await on_table_threads(self._handle)(message)
         except Bad as error:
             await self._refuse(error.args[0])
@@ -363,12 +381,51 @@ class TableConsumer(AsyncWebsocketConsumer):
         if event["version"] > self.version:
             await self._send_table()
 
+    async def table_phrase(self, event: dict[str, Any]) -> None:
+        """A seated player said something: shown by their seat, in this viewer's language."""
+        said = phrases.text(event["phrase"])
+        if said is None:
+            return
+        with translation.override(self.language):
+            html = render_to_string(
+                "cardgames/_phrase.html",
+                {"seat": event["seat"], "name": event["name"], "said": said},
+            )
+        await self.send(text_data=html)
+
     async def room_presence(self, event: dict[str, Any]) -> None:
         """Someone came or went: the seats (and maybe a pause) look different."""
         await self._send_table()
         await on_table_threads(bots.wake)(self.game_id, self.version)  # a pause may be over
 
     # -- helpers ---------------------------------------------------------------------------------
+
+    async def _say(self, message: dict[str, Any]) -> None:
+        """A quick phrase or reaction from this socket's seat, to everyone at the table."""
+        key = message.get("phrase")
+        if not isinstance(key, str) or phrases.text(key) is None:
+            raise Bad(_("That message is not understood."))
+        seat = await on_table_threads(self._seat_and_name)()
+        if seat is None:
+            raise play.Refused(_("Only the players at this table can do that."))
+        if self.phrase_bucket.take() != ratelimit.ALLOW:
+            raise play.Refused(_("You are sending messages too fast: wait a moment."))
+        event = {"type": "table.phrase", "seat": seat[0], "name": seat[1], "phrase": key}
+        await self.channel_layer.group_send(group_name(self.game_id), event)
+
+    def _seat_and_name(self) -> tuple[int, str] | None:
+        """The seat this socket holds now and its name; None for a spectator."""
+        table = self._game()
+        if table is None or table[0].mode != Mode.ONLINE:
+            return None
+        seat = self._viewer_now(*table).seat
+        return None if seat is None else (seat, table[1][seat].name)
+
+    def _leave(self, seat: int) -> None:
+        """This socket of ``seat`` closed: if it was the last, its person is away, and a turn
+        of theirs without a clock now has one (``play.went_away``)."""
+        if presence.leave(self.game_id, seat):
+            play.went_away(self.game_id, seat)
 
     def _game(self) -> tuple[Game, list[Seat]] | None:
         """The game's row and its seats (read once for a whole render)."""
@@ -385,8 +442,15 @@ class TableConsumer(AsyncWebsocketConsumer):
         if table is None:
             raise play.Refused(_("This game no longer exists."))
         viewer = self._viewer_now(*table)
+        if op in ("take_back", "absent") and viewer.seat is None:
+            raise play.Refused(_("Only the players at this table can do that."))
         if op == "follow" and viewer.seat is not None:
             play.accept(self.game_id, viewer.seat, str(message.get("name", "")), version)
+        elif op == "take_back":
+            play.take_seat_back(self.game_id, viewer.seat, version)
+        elif op == "absent":
+            choice = str(message.get("choice", ""))
+            play.choose_for_absent(self.game_id, viewer.seat, choice, version)
         elif op in ("follow", "reveal", "level") and not viewer.owner:
             raise play.Refused(_("Only the players at this table can do that."))
         elif op == "follow":

@@ -91,6 +91,15 @@ class Game(models.Model):
     # A room is dealt once its last free seat is taken; until then its state is a placeholder
     # that nobody sees (the seats wait, the bots too).
     dealt = models.BooleanField(default=True)
+    # A room's turn clock: the seconds a person has for each turn (0: no clock), and when the
+    # person asked to act now loses this turn to the computer (None: no deadline runs).
+    clock = models.PositiveSmallIntegerField(default=0)
+    deadline = models.DateTimeField(null=True, blank=True)
+    # A room's match ended early by the player who stayed (the seat number), the score so far
+    # standing: nothing is played until a new match is accepted.
+    ended_by = models.SmallIntegerField(null=True, blank=True)
+    # A room's spectators: the sockets open without a seat (as the room page says it).
+    watchers = models.PositiveIntegerField(default=0)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -106,7 +115,10 @@ class Game(models.Model):
                 name="one_save_per_browser_game_mode_variant",
             )
         ]
-        indexes = [models.Index(fields=["owner", "-updated"])]
+        indexes = [
+            models.Index(fields=["owner", "-updated"]),
+            models.Index(fields=["deadline"], name="game_deadline"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.kind} {self.mode} {self.variant} ({self.id[:8]})"
@@ -163,6 +175,15 @@ class Seat(models.Model):
     seen_at = models.DateTimeField(null=True, blank=True)
     # Consent: the follow-up ("new", "next") this seat's player accepted, if any.
     accepted = models.CharField(max_length=10, blank=True)
+    # A person's seat the computer plays for now (after two turns lost to the clock in a row,
+    # a turn lost while away, a seat left for good); its player takes it back by acting.
+    stand_in = models.BooleanField(default=False)
+    # Turns lost to the clock in a row, and when the seat's last socket closed.
+    timeouts = models.PositiveSmallIntegerField(default=0)
+    away_since = models.DateTimeField(null=True, blank=True)
+    # Rummy: what this player chose once the other had been away a whole turn ("wait",
+    # "computer"; the match's end is the game's ``ended_by``).
+    absent_choice = models.CharField(max_length=10, blank=True)
 
     objects = SeatManager()
 
@@ -184,3 +205,16 @@ class Seat(models.Model):
     def is_free(self) -> bool:
         """An online person's seat that nobody has taken yet (or that was given up)."""
         return self.kind == self.Kind.PERSON and not self.key_hash
+
+    @property
+    def waited_for(self) -> bool:
+        """A free seat that play waits for: one the computer does not play meanwhile (a room
+        is dealt once its seats are taken; a seat freed later is the computer's until a new
+        person takes it)."""
+        return self.is_free and not self.stand_in
+
+    @property
+    def computer_plays(self) -> bool:
+        """Whether the computer makes this seat's moves now: a bot's seat, or a person's that
+        it stands in for."""
+        return self.kind == self.Kind.BOT or self.stand_in

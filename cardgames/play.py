@@ -7,9 +7,11 @@ A refused change raises :class:`Refused` with a message for the sender and chang
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from ai import LEVELS
@@ -24,6 +26,14 @@ DEFAULT_LEVEL = "medium"
 
 # Called with (game id, version) after a change is committed; set by cardgames.live.
 _listeners: list[Callable[[str, int], None]] = []
+
+# A room's turn clock, in seconds a turn (0: none), as its creator may choose it.
+CLOCK_CHOICES = (0, 30, 60, 120, 300)
+DEFAULT_CLOCK = 60
+# How long the turn of a person who is away waits in a room without a clock, in seconds.
+AWAY_TURN = 60
+# The level the computer plays at when it stands in for a person.
+STAND_IN_LEVEL = "medium"
 
 
 class Refused(Exception):
@@ -154,14 +164,21 @@ def _as_version(value: Any) -> int:
     raise Refused(_("That message is not understood."))
 
 
-def _save(game: Game, engine: Any) -> None:
+def _save(game: Game, engine: Any, seats: list[Seat] | None = None) -> None:
     game.state = engine.to_dict()
-    _bump(game, "state", "series", "shown_seat")
+    _bump(game, "state", "series", "shown_seat", engine=engine, seats=seats)
 
 
-def _bump(game: Game, *fields: str) -> None:
-    """Save ``fields`` of ``game`` with the next version, and tell the table after the commit."""
+def _bump(game: Game, *fields: str, engine: Any = None, seats: list[Seat] | None = None) -> None:
+    """Save ``fields`` of ``game`` with the next version and the deadline of the turn it asks
+    for, and tell the table after the commit. ``engine`` and ``seats``: the game's, if at hand
+    (a room reads them for its clock)."""
     game.version += 1
+    if game.mode == Mode.ONLINE:
+        engine = kind_of(game).load(game.state) if engine is None else engine
+        seats = Seat.objects.of_game(game.pk) if seats is None else seats
+        game.deadline = next_deadline(game, seats, engine)
+        fields = (*fields, "deadline")
     game.save(update_fields=[*fields, "version", "updated"])
     _changed(game)
 
@@ -175,13 +192,53 @@ def hold_reason(game: Game, seats: list[Seat] | None = None) -> Any:
     if game.mode != Mode.ONLINE:
         return None
     seats = list(game.seats.all()) if seats is None else seats
-    if any(seat.is_free for seat in seats):
+    if game.ended_by is not None:
+        return _("%(name)s ended the match: the score so far stands.") % {
+            "name": seats[game.ended_by].name
+        }
+    if any(seat.waited_for for seat in seats):
         return _("Waiting for players: the game starts when every seat is taken.")
-    if kind_of(game).pause_when_away:
-        away = [seat.name for seat in seats if not presence.is_present(seat)]
-        if away:
-            return _("Paused until %(names)s comes back.") % {"names": ", ".join(away)}
+    away = absent(game, seats)
+    if away:
+        names = ", ".join(seat.name for seat in away)
+        return _("Paused until %(names)s comes back.") % {"names": names}
     return None
+
+
+def absent(game: Game, seats: list[Seat]) -> list[Seat]:
+    """The seated people that play waits for, in a game that pauses when a player is away
+    (Rummy): away, and not stood in for by the computer."""
+    if game.mode != Mode.ONLINE or not kind_of(game).pause_when_away:
+        return []
+    return [
+        seat
+        for seat in seats
+        if not seat.is_free and not seat.computer_plays and not presence.is_present(seat)
+    ]
+
+
+def turn_seconds(game: Game, seat: Seat) -> int:
+    """How long ``seat``, asked to act in a room, has for its turn: the room's clock, or for a
+    person who is away in a room without one, ``AWAY_TURN``; 0: as long as it likes."""
+    if game.clock:
+        return game.clock
+    return 0 if presence.is_present(seat) else AWAY_TURN
+
+
+def next_deadline(game: Game, seats: list[Seat], engine: Any) -> datetime | None:
+    """When the person asked to act in ``game`` (as ``engine`` stands) loses the turn to the
+    computer; None when no clock runs (not a room, a computer to act, play stopped or held)."""
+    if game.mode != Mode.ONLINE or not game.dealt:
+        return None
+    kind = kind_of(game)
+    asked = kind.seat_to_ask(engine)
+    if asked is None or kind.finished(engine) or hold_reason(game, seats) is not None:
+        return None
+    seat = seats[asked]
+    if seat.computer_plays or seat.is_free:
+        return None
+    seconds = turn_seconds(game, seat)
+    return timezone.now() + timedelta(seconds=seconds) if seconds else None
 
 
 def asked_seat(game: Game, engine: Any | None = None) -> int | None:
@@ -210,8 +267,16 @@ def act(game_id: str, seat: int | SeatOf, message: Mapping[str, Any], version: A
     that names it once the row is locked).
 
     The seat must be the one asked to act, and the message must mean one of its legal actions.
+    A person's move takes their seat back from the computer if it was standing in.
     """
-    return _apply(game_id, seat, version, lambda kind, legal: kind.compose(message, legal), message)
+    return _apply(
+        game_id,
+        seat,
+        version,
+        lambda kind, legal: kind.compose(message, legal),
+        message,
+        by_person=True,
+    )
 
 
 def act_notation(game_id: str, seat: int, notation: str, version: Any) -> str:
@@ -231,6 +296,7 @@ def _apply(
     version: Any,
     choose: Callable[[GameKind, list[Any]], str | None],
     message: Mapping[str, Any] | None = None,
+    by_person: bool = False,
 ) -> Played:
     game = _locked(game_id, version)
     seats = Seat.objects.of_game(game_id)
@@ -253,18 +319,33 @@ def _apply(
         engine.apply(seat, notation)
     except IllegalAction:  # only legal moves get here: this would be a bug, not bad input
         raise Refused(_("That move is not allowed now.")) from None
+    if by_person and game.mode == Mode.ONLINE:
+        _take_back(seats[seat])
     if kind.finished(engine):
         _record_result(game, kind, engine)
     if kind.seat_to_ask(engine) != seat:
         game.shown_seat = None  # pass and play: hide this hand before the device changes hands
-    _save(game, engine)
+    _save(game, engine, seats)
     return Played(game, seats, engine, notation)
+
+
+def _take_back(seat: Seat) -> None:
+    """The person of ``seat`` acted: the computer no longer plays for them, and the turns
+    they lost to the clock are forgotten."""
+    if seat.stand_in or seat.timeouts:
+        seat.stand_in = False
+        seat.timeouts = 0
+        seat.save(update_fields=["stand_in", "timeouts"])
 
 
 def _record_result(game: Game, kind: GameKind, engine: Any) -> None:
     result = kind.result(engine)
-    if result is None:
-        return
+    if result is not None:
+        _count_result(game, kind, result)
+
+
+def _count_result(game: Game, kind: GameKind, result: tuple[list[int], list[int]]) -> None:
+    """Add a game's winners and losers to the table's series."""
     seats = kind.seat_count(variant_of(game))
     series = {
         "played": game.series.get("played", 0) + 1,
@@ -301,7 +382,17 @@ def _start_follow_up(game: Game, name: str) -> None:
     else:
         raise Refused(_("That is not possible now."))
     game.shown_seat = None
+    if game.ended_by is not None:
+        game.ended_by = None
+        game.seats.update(absent_choice="")
+        _save_with(game, engine, "ended_by")
+        return
     _save(game, engine)
+
+
+def _save_with(game: Game, engine: Any, *fields: str) -> None:
+    game.state = engine.to_dict()
+    _bump(game, "state", "series", "shown_seat", *fields, engine=engine)
 
 
 @writing
@@ -366,14 +457,18 @@ def open_room(
     name: str,
     bots: int = 0,
     level: str = DEFAULT_LEVEL,
+    clock: int = DEFAULT_CLOCK,
 ) -> tuple[Game, str]:
-    """A new online room with its creator in seat 0 and ``bots`` computer seats last.
+    """A new online room with its creator in seat 0 and ``bots`` computer seats last, and
+    ``clock`` seconds a turn (one of ``CLOCK_CHOICES``; 0: no clock).
 
     Returns the room and the creator's seat key (the only time the key exists in clear).
     """
     count = kind.seat_count(variant)
     if not 0 <= bots < count or level not in LEVELS:
         raise Refused(_("Choose how many seats the computer plays from the list."))
+    if clock not in CLOCK_CHOICES:
+        raise Refused(_("Choose the turn clock from the list."))
     engine = kind.new_game(variant, new_seed())
     game = Game.objects.create(
         kind=kind.name,
@@ -382,6 +477,7 @@ def open_room(
         options=variant.options,
         state=engine.to_dict(),
         dealt=bots == count - 1,
+        clock=clock,
     )
     key = seatkeys.new_key()
     first_bot = count - bots
@@ -421,7 +517,21 @@ def claim_seat(game_id: str, browser: Browser, name: str) -> tuple[int, str]:
     seat.name = name or str(_("Player %(number)s") % {"number": seat.number + 1})
     seat.browser = browser
     seat.accepted = ""
-    seat.save(update_fields=["key_hash", "name", "browser", "accepted"])
+    # A seat taken mid-game is the new person's at once: the computer stops playing it.
+    seat.stand_in = False
+    seat.timeouts = 0
+    seat.absent_choice = ""
+    seat.save(
+        update_fields=[
+            "key_hash",
+            "name",
+            "browser",
+            "accepted",
+            "stand_in",
+            "timeouts",
+            "absent_choice",
+        ]
+    )
     if not game.dealt and not any(other.is_free for other in game.seats.all()):
         # The room is full for the first time: the cards are dealt now, when all can see.
         game.state = kind_of(game).new_game(variant_of(game), new_seed()).to_dict()
@@ -434,9 +544,148 @@ def claim_seat(game_id: str, browser: Browser, name: str) -> tuple[int, str]:
 
 @writing
 def give_up_seats(browser: Browser) -> list[str]:
-    """Free every room seat ``browser`` holds (its data is being cleared); those rooms' ids."""
-    seats = list(Seat.objects.filter(browser=browser).select_related("game"))
-    for seat in seats:
-        Seat.objects.filter(pk=seat.pk).update(key_hash="", browser=None, accepted="")
-        _bump(seat.game)
-    return [seat.game_id for seat in seats]
+    """Free every room seat ``browser`` holds (its data is being cleared); those rooms' ids.
+
+    In a game under way the computer plays a freed seat until someone takes it."""
+    numbers = list(Seat.objects.filter(browser=browser).values_list("game_id", "number"))
+    for game_id, number in numbers:
+        _free_seat(game_id, number)
+    return [game_id for game_id, _number in numbers]
+
+
+def _free_seat(game_id: str, number: int) -> None:
+    game = Game.objects.by_id(game_id, for_update=True)  # locked: one change, one version
+    if game is None:
+        return
+    Seat.objects.filter(game_id=game_id, number=number).update(
+        key_hash="",
+        browser=None,
+        accepted="",
+        absent_choice="",
+        timeouts=0,
+        stand_in=game.dealt,
+    )
+    _bump(game)
+
+
+@writing
+def leave_seat(game_id: str, seat: int) -> None:
+    """The person of ``seat`` leaves the room for good: the computer plays the seat from now
+    on, and anyone with the invite link may take it."""
+    _free_seat(game_id, seat)
+
+
+# -- the turn clock and the computer standing in ---------------------------------------------
+
+
+@writing
+def time_out(game_id: str, version: int, choose: Callable[[Game, Any, int], str]) -> str | None:
+    """The deadline of the turn at ``version`` has passed: the computer makes the move for the
+    person asked to act, with ``choose(game, engine, seat)``; the move's notation.
+
+    A second turn lost in a row, or one lost while away, leaves the seat to the computer until
+    its person acts again. None, changing nothing, when the game moved on first (a move that
+    lands before its deadline cancels it), or when no deadline has passed.
+    """
+    game = Game.objects.by_id(game_id, for_update=True)
+    if game is None or game.version != version or game.deadline is None:
+        return None
+    if game.deadline > timezone.now():
+        return None
+    seats = Seat.objects.of_game(game_id)
+    kind = kind_of(game)
+    engine = kind.load(game.state)
+    asked = kind.seat_to_ask(engine)
+    if asked is None or seats[asked].computer_plays or hold_reason(game, seats) is not None:
+        return None
+    seat = seats[asked]
+    seat.timeouts += 1
+    if seat.timeouts >= 2 or not presence.is_present(seat):
+        seat.stand_in = True
+    seat.save(update_fields=["timeouts", "stand_in"])
+    notation = choose(game, engine, asked)
+
+    def chosen(kind: GameKind, legal: list[Any]) -> str | None:
+        return notation if notation in map(str, legal) else None
+
+    return _apply(game_id, asked, version, chosen).notation
+
+
+@writing
+def take_seat_back(game_id: str, seat: int, version: Any) -> None:
+    """The person of ``seat`` is back: the computer stops playing for them."""
+    game = _locked(game_id, version)
+    row = Seat.objects.filter(game_id=game_id, number=seat).first()
+    if row is None or not row.stand_in:
+        raise Refused(_("You are playing your seat already."))
+    _take_back(row)
+    _bump(game)
+
+
+@writing
+def went_away(game_id: str, seat: int) -> None:
+    """The last socket of ``seat`` closed: if it is that person's turn and no clock runs, the
+    turn now waits ``AWAY_TURN`` seconds at most (a new version, for the table to show it)."""
+    game = Game.objects.by_id(game_id, for_update=True)
+    if game is None or game.mode != Mode.ONLINE or game.deadline is not None:
+        return
+    seats = Seat.objects.of_game(game_id)
+    engine = kind_of(game).load(game.state)
+    if kind_of(game).seat_to_ask(engine) != seat:
+        return
+    if next_deadline(game, seats, engine) is not None:
+        _bump(game, engine=engine, seats=seats)
+
+
+# What a player who stayed may choose once the other has been away a whole turn (Rummy).
+ABSENT_CHOICES = ("wait", "computer", "end")
+
+
+def absent_choices_open(game: Game, seats: list[Seat], now: datetime | None = None) -> bool:
+    """Whether play has waited for an absent player as long as one turn: the player who
+    stayed may then choose (``choose_for_absent``)."""
+    away = absent(game, seats)
+    if not away:
+        return False
+    now = now or timezone.now()
+    turn = timedelta(seconds=game.clock or AWAY_TURN)
+    # Away since its last socket closed, or (a server that died with it) since last seen.
+    since = [seat.away_since or seat.seen_at for seat in away]
+    return all(start is not None and now - start >= turn for start in since)
+
+
+def absent_choices_at(game: Game, seats: list[Seat]) -> datetime | None:
+    """When the player who stayed may choose for the absent one (``absent_choices_open``)."""
+    away = absent(game, seats)
+    since = [seat.away_since or seat.seen_at for seat in away]
+    if not since or None in since:
+        return None
+    return max(since) + timedelta(seconds=game.clock or AWAY_TURN)
+
+
+@writing
+def choose_for_absent(game_id: str, seat: int, choice: str, version: Any) -> None:
+    """The present player of ``seat`` chooses, once play has waited a turn for the absent one:
+    ``"wait"`` on, ``"computer"`` (it plays for the absent player until they are back) or
+    ``"end"`` the match, the score so far standing."""
+    game = _locked(game_id, version)
+    seats = Seat.objects.of_game(game_id)
+    if choice not in ABSENT_CHOICES:
+        raise Refused(_("That message is not understood."))
+    if not absent_choices_open(game, seats) or seats[seat] in absent(game, seats):
+        raise Refused(_("That is not possible now."))
+    seats[seat].absent_choice = choice
+    seats[seat].save(update_fields=["absent_choice"])
+    if choice == "computer":
+        Seat.objects.filter(pk__in=[row.pk for row in absent(game, seats)]).update(stand_in=True)
+        seats = Seat.objects.of_game(game_id)
+        _bump(game, seats=seats)
+    elif choice == "end":
+        kind = kind_of(game)
+        standing = kind.standing(kind.load(game.state))
+        if standing is not None:
+            _count_result(game, kind, standing)
+        game.ended_by = seat
+        _bump(game, "ended_by", "series", seats=seats)
+    else:
+        _bump(game, seats=seats)

@@ -7,11 +7,11 @@ worker never decrements its sockets), so each open socket also refreshes ``seen_
 
 from datetime import timedelta
 
-from django.db.models import F
+from django.db.models import Case, F, When
 from django.db.models.functions import Greatest
 from django.utils import timezone
 
-from cardgames.models import Seat
+from cardgames.models import Game, Seat
 from cardgames.transactions import writing
 
 HEARTBEAT = 20
@@ -29,10 +29,13 @@ def is_present(seat: Seat) -> bool:
 
 @writing
 def arrive(game_id: str, number: int) -> None:
-    """A socket of seat ``number`` opened."""
-    Seat.objects.filter(game_id=game_id, number=number).update(
-        connections=F("connections") + 1, seen_at=timezone.now()
+    """A socket of seat ``number`` opened: its person is back, and what the others chose
+    while waiting for them (Rummy) is over."""
+    seats = Seat.objects.filter(game_id=game_id)
+    seats.filter(number=number).update(
+        connections=F("connections") + 1, seen_at=timezone.now(), away_since=None
     )
+    seats.exclude(absent_choice="").update(absent_choice="")
 
 
 @writing
@@ -42,8 +45,24 @@ def beat(game_id: str, number: int) -> None:
 
 
 @writing
-def leave(game_id: str, number: int) -> None:
-    """A socket of seat ``number`` closed."""
-    Seat.objects.filter(game_id=game_id, number=number).update(
-        connections=Greatest(F("connections") - 1, 0)
+def leave(game_id: str, number: int) -> bool:
+    """A socket of seat ``number`` closed; whether it was the seat's last (its person is away
+    from now on)."""
+    seats = Seat.objects.filter(game_id=game_id, number=number)
+    seats.update(
+        connections=Greatest(F("connections") - 1, 0),
+        away_since=Case(When(connections__lte=1, then=timezone.now()), default=F("away_since")),
     )
+    return seats.filter(connections=0).exists()
+
+
+@writing
+def watch(game_id: str) -> None:
+    """A spectator's socket opened."""
+    Game.objects.filter(pk=game_id).update(watchers=F("watchers") + 1)
+
+
+@writing
+def unwatch(game_id: str) -> None:
+    """A spectator's socket closed."""
+    Game.objects.filter(pk=game_id).update(watchers=Greatest(F("watchers") - 1, 0))

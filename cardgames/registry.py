@@ -222,6 +222,11 @@ class GameKind:
         """
         return None
 
+    def standing(self, game: Any) -> tuple[list[int], list[int]] | None:
+        """Who would have won and lost if the game stopped now (a match ended early because
+        a player left: the score so far stands); None: nobody, the game counts for nothing."""
+        return None
+
     def follow_ups(self, game: Any) -> list[tuple[str, str | Promise]]:
         """What may start once play has stopped, as (name, button label) pairs."""
         return []

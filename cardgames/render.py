@@ -5,13 +5,14 @@ every change, so a reload and a live update always agree.
 """
 
 import json
+import time
 from typing import Any
 
 from django.template.loader import render_to_string
 from django.utils.translation import gettext_lazy as _
 
 from ai import LEVELS
-from cardgames import play, presence
+from cardgames import phrases, play, presence
 from cardgames.models import Game, Mode, Seat
 from cardgames.narration import Move
 from cardgames.viewers import Viewer, seen_by
@@ -95,10 +96,17 @@ def table_context(
         "level": level,
         "levels": list(LEVEL_LABELS.items()),
         "board_template": kind.board_template,
+        # The server's clock, for the page's turn clocks (``static/js/table.js``).
+        "server_now_ms": int(time.time() * 1000),
     }
+    if online:
+        context.update(_room_context(game, seats, viewer, names, asked, finished))
+        if game.ended_by is not None:  # ended early: what the table offers is a new match
+            new_match = [("new", _("New match"), None)]
+            context.update(finished=True, over_message=hold, hold=None, follow_ups=new_match)
     # A room shows its cards once every seat is taken: until then, who is seated, and no card
     # (nobody plays, and no empty seat is named as a player).
-    context["waiting"] = online and any(seat.is_free for seat in seats)
+    context["waiting"] = online and any(seat.waited_for for seat in seats)
     # The seat's legal moves, for the page's script: it keeps a selection to cards that some
     # move can take together, and lights what the selection can do (nothing hidden is in them).
     context["moves_json"] = json.dumps([str(action) for action in legal])
@@ -130,7 +138,7 @@ def history_html(game: Game, viewer: Viewer) -> str:
     seats = list(game.seats.all())
     seen = seen_by(game, viewer, None)
     you = None if game.mode == Mode.HOTSEAT else seen.seat
-    if game.mode == Mode.ONLINE and any(seat.is_free for seat in seats):
+    if game.mode == Mode.ONLINE and any(seat.waited_for for seat in seats):
         return render_to_string("cardgames/_history.html", {"history": []})  # nothing dealt yet
     log = kind.load(game.state).view(0)["log"]
     groups = kind.history(log, play.seat_names(game, seats), you)
@@ -163,12 +171,63 @@ def _room_seats(seats: list[Seat], names: list[str], viewer: Viewer) -> list[dic
             "name": name,
             "bot": seat.is_bot,
             "free": seat.is_free,
+            "stand_in": seat.stand_in and not seat.is_free,
+            "left": seat.stand_in and seat.is_free,
             "present": presence.is_present(seat),
             "accepted": seat.accepted,
             "you": seat.number == viewer.seat,
         }
         for seat, name in zip(seats, names, strict=True)
     ]
+
+
+# What a player who stayed may choose for an absent one, as the buttons say it.
+ABSENT_LABELS = {
+    "wait": _("Keep waiting"),
+    "computer": _("Let the computer play for them"),
+    "end": _("End the match"),
+}
+# What each choice was, as the table tells it ("Anna chose: …").
+ABSENT_CHOSEN = {
+    "wait": _("%(name)s chose to keep waiting."),
+    "computer": _("%(name)s let the computer play until the other player is back."),
+}
+
+
+def _room_context(
+    game: Game,
+    seats: list[Seat],
+    viewer: Viewer,
+    names: list[str],
+    asked: int | None,
+    finished: bool,
+) -> dict[str, Any]:
+    """What a room's table shows beyond the game: its turn clock, the computer standing in,
+    and the choices a player who stayed has once the other has been away a turn."""
+    you = seats[viewer.seat] if viewer.seat is not None else None
+    context: dict[str, Any] = {
+        "deadline_ms": int(game.deadline.timestamp() * 1000) if game.deadline else None,
+        "clock_name": names[asked] if game.deadline and asked is not None else None,
+        "stood_in": you is not None and you.stand_in,
+        "watchers": game.watchers,
+        "phrases": list(phrases.PHRASES.items()),
+        "reactions": list(phrases.REACTIONS.items()),
+        "ended": game.ended_by is not None,
+        "absent_choices": [],
+        "absent_chosen": [
+            ABSENT_CHOSEN[seat.absent_choice] % {"name": names[seat.number]}
+            for seat in seats
+            if seat.absent_choice in ABSENT_CHOSEN
+        ],
+    }
+    away = play.absent(game, seats)
+    if away and you is not None and you not in away and not finished:
+        if play.absent_choices_open(game, seats):
+            context["absent_choices"] = list(ABSENT_LABELS.items())
+        else:
+            opens = play.absent_choices_at(game, seats)
+            context["absent_at_ms"] = int(opens.timestamp() * 1000) if opens else None
+    return context
 
 
 def _series(game: Game, names: list[str]) -> dict[str, Any] | None:

@@ -16,6 +16,7 @@ urlpatterns = [
     path("room/<str:game_id>/history/", views.room_history, name="room_history"),
     path("room/<str:game_id>/", views.room, name="room"),
     path("room/<str:game_id>/join/", views.join_room, name="join_room"),
+    path("room/<str:game_id>/leave/", views.leave_room, name="leave_room"),
     path("clear/", views.clear_data, name="clear_data"),
     # Each registered game's own pages (rules …) under its name.
     *(path(f"{kind.name}/", include(kind.urls)) for kind in all_kinds()),

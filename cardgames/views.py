@@ -7,6 +7,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from cardgames import play, seatkeys
@@ -154,10 +155,8 @@ def open_room(request: HttpRequest, kind_name: str) -> HttpResponse:
     data, variant, errors = _posted_variant(request, kind)
     if request.method == "POST" and not errors:
         browser = browser_for(request)
-        try:
-            bots = int(data.get("bots", 0))
-        except (TypeError, ValueError):
-            bots = -1
+        bots = _choice_number(data.get("bots", 0))
+        clock = _choice_number(data.get("clock", play.DEFAULT_CLOCK))
         try:
             game, key = play.open_room(
                 browser,
@@ -166,6 +165,7 @@ def open_room(request: HttpRequest, kind_name: str) -> HttpResponse:
                 _clean_name(data.get("name")) or _("Player %(number)s") % {"number": 1},
                 bots=bots,
                 level=str(data.get("level", play.DEFAULT_LEVEL)),
+                clock=clock,
             )
         except play.Refused as error:
             errors.append(str(error.message))
@@ -183,9 +183,29 @@ def open_room(request: HttpRequest, kind_name: str) -> HttpResponse:
             "bot_counts": range(kind.max_seats),
             "levels": list(LEVEL_LABELS.items()),
             "default_level": play.DEFAULT_LEVEL,
+            "clocks": [(seconds, CLOCK_LABELS[seconds]) for seconds in play.CLOCK_CHOICES],
+            "default_clock": play.DEFAULT_CLOCK,
         },
         status=400 if errors else 200,
     )
+
+
+def _choice_number(value: Any) -> int:
+    """A number chosen from a list in a form (-1 if it is not a number at all)."""
+    try:
+        return int(str(value)) if str(value).isascii() else -1
+    except ValueError:
+        return -1
+
+
+# The turn clocks a room may have (``play.CLOCK_CHOICES``), as the form names them.
+CLOCK_LABELS = {
+    0: gettext_lazy("No clock"),
+    30: gettext_lazy("30 seconds a turn"),
+    60: gettext_lazy("1 minute a turn"),
+    120: gettext_lazy("2 minutes a turn"),
+    300: gettext_lazy("5 minutes a turn"),
+}
 
 
 def _room_or_gone(game_id: str) -> Game | None:
@@ -234,6 +254,25 @@ def join_room(request: HttpRequest, game_id: str) -> HttpResponse:
         return redirect("room", game_id=game.pk)
     response = redirect("room", game_id=game.pk)
     seatkeys.set_key_cookie(response, game.pk, key)
+    return response
+
+
+@require_http_methods(["GET", "POST"])
+def leave_room(request: HttpRequest, game_id: str) -> HttpResponse:
+    """Leave one's seat of a room for good, after a confirmation: the computer plays it."""
+    game = _room_or_gone(game_id)
+    if game is None:
+        return render(request, "cardgames/room_gone.html", status=404)
+    seat = viewer_for(game, "", seatkeys.key_from(request.COOKIES, game.pk)).seat
+    if seat is None:
+        return redirect("room", game_id=game.pk)  # not seated here: nothing to leave
+    if request.method == "GET":
+        context = {"game": game, "kind": play.kind_of(game)}
+        return render(request, "cardgames/leave.html", context)
+    play.leave_seat(game.pk, seat)
+    response = redirect("room", game_id=game.pk)
+    seatkeys.delete_key_cookie(response, game.pk)
+    messages.success(request, _("You left your seat: the computer plays it now."))
     return response
 
 

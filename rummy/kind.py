@@ -62,6 +62,14 @@ class RummyKind(GameKind):
         winner = outcome["winner"]
         return [winner], [1 - winner]
 
+    def standing(self, game: engine.Game) -> tuple[list[int], list[int]] | None:
+        """A match ended early: the one ahead on points wins it, level scores are a draw."""
+        first, second = game.to_dict()["scores"]
+        if first == second:
+            return [], []
+        winner = 0 if first > second else 1
+        return [winner], [1 - winner]
+
     def follow_ups(self, game: engine.Game) -> list[tuple[str, Any]]:
         """After a round: the next deal (scores kept) or a new match; after the match: a new one."""
         if game.outcome is None and game.round_outcome is not None:

@@ -505,3 +505,91 @@
     }
   });
 })();
+// Turn clocks. A clock (data-deadline: the server's time, in ms, when it runs out) counts down
+// in m:ss, corrected by how far this device's clock is from the server's (data-server-now on
+// the page, when it was rendered). Under ten seconds it turns urgent; a clock that asks for it
+// (data-then="sync") asks the server for the table once it has run out.
+(function () {
+  "use strict";
+  var page = document.querySelector("[data-server-now]");
+  var skew = page ? Number(page.getAttribute("data-server-now")) - Date.now() : 0;
+  function text(ms) {
+    var seconds = Math.max(0, Math.ceil(ms / 1000));
+    var rest = seconds % 60;
+    return Math.floor(seconds / 60) + ":" + (rest < 10 ? "0" : "") + rest;
+  }
+  function tick() {
+    var now = Date.now() + skew;
+    document.querySelectorAll(".clock[data-deadline]").forEach(function (clock) {
+      var left = Number(clock.getAttribute("data-deadline")) - now;
+      var shown = text(left);
+      if (clock.textContent !== shown) {
+        clock.textContent = shown;
+      }
+      clock.classList.toggle("clock--low", left < 10000);
+      if (left <= 0 && clock.getAttribute("data-then") === "sync" && !clock.synced) {
+        clock.synced = true;
+        var sync = document.getElementById("sync");
+        if (sync) {
+          sync.click();
+        }
+      }
+    });
+  }
+  document.addEventListener("htmx:wsAfterMessage", tick);
+  tick();
+  window.setInterval(tick, 250);
+})();
+// Quick phrases. Each one arrives in #phrases; it is placed by the seat that said it (its
+// data-seat on the table) and goes after a few seconds. "Table messages" unticked hides them
+// all (remembered in this browser); a phrase sent closes its menu.
+(function () {
+  "use strict";
+  var SHOWN_FOR = 4000;
+  var box = document.querySelector("[data-show-phrases]");
+  var list = document.getElementById("phrases");
+  if (!list) {
+    return;
+  }
+  function apply() {
+    var shown = window.localStorage.getItem("phrases") !== "off";
+    if (box) {
+      box.checked = shown;
+    }
+    list.hidden = !shown;
+  }
+  if (box) {
+    box.addEventListener("change", function () {
+      window.localStorage.setItem("phrases", box.checked ? "on" : "off");
+      apply();
+    });
+  }
+  apply();
+  function place(phrase) {
+    var seat = document.querySelector('#table [data-seat="' + phrase.getAttribute("data-from-seat") + '"]');
+    if (seat) {
+      var rect = seat.getBoundingClientRect();
+      phrase.style.top = Math.max(4, rect.top - 8) + "px";
+      phrase.style.left = Math.max(4, Math.min(rect.left + 12, window.innerWidth - 220)) + "px";
+      phrase.classList.add("phrase--placed");
+    }
+    window.setTimeout(function () {
+      phrase.remove();
+    }, SHOWN_FOR);
+  }
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    list.querySelectorAll(".phrase:not([data-placed])").forEach(function (phrase) {
+      phrase.setAttribute("data-placed", "");
+      place(phrase);
+    });
+  });
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest(".phrase-button");
+    if (button) {
+      var menu = button.closest("details");
+      window.setTimeout(function () {
+        menu.open = false;
+      }, 0);
+    }
+  });
+})();

@@ -46,6 +46,7 @@ class Cluster:
 
     urls: list[str]
     database_url: str
+    redis_url: str
     logs: list[Path]
     processes: list[subprocess.Popen] = field(repr=False)
     connection: psycopg.Connection = field(repr=False)
@@ -194,6 +195,7 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
                 yield Cluster(
                     urls=[f"http://127.0.0.1:{port}" for port in ports],
                     database_url=database_url,
+                    redis_url=redis_url,
                     logs=logs,
                     processes=processes,
                     connection=connection,

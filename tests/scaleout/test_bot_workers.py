@@ -28,7 +28,7 @@ def report() -> Iterator[str]:
                 *("-m", "tools.loadtest", "--workers", "2", "--bot-workers", "2"),
                 *("--database", database_url, "--redis", redis_url),
                 *("--rooms", "0", "--computer", str(GAMES), "--level", "hard"),
-                *("--pace", "0.2", "--duration", "16", "--kill-bot-after", "4"),
+                *("--pace", "0.2", "--duration", "20", "--kill-bot-after", "4"),
             ],
             cwd=ROOT,
             capture_output=True,

@@ -114,8 +114,8 @@ def recorded(monkeypatch) -> Callable[[Game], History]:
     histories: list[History] = []
     bump = play._bump
 
-    def recording_bump(game: Game, *fields: str) -> None:
-        bump(game, *fields)
+    def recording_bump(game: Game, *fields: str, **read: Any) -> None:
+        bump(game, *fields, **read)
         for history in histories:
             history.record(game)
 
@@ -218,12 +218,17 @@ async def drain(table: Table) -> None:
 
 
 async def play_out(
-    game_id: str, tables: dict[int, Table], everyone: list[Table], seed: int, hotseat: bool = False
+    game_id: str,
+    tables: dict[int, Table],
+    everyone: list[Table],
+    seed: int,
+    hotseat: bool = False,
+    moves: int = MOVES_CAP,
 ) -> Game:
     """Play the game: whenever a seat in ``tables`` is asked, it sends a legal move (revealing
-    its hand first in pass and play) until the game stops or ``MOVES_CAP`` moves; the row."""
+    its hand first in pass and play) until the game stops or ``moves`` moves; the row."""
     rng = random.Random(seed)
-    for _move in range(MOVES_CAP):
+    for _move in range(moves):
         game = await settle(game_id, everyone)
         kind = play.kind_of(game)
         engine = kind.load(game.state)
@@ -357,3 +362,43 @@ async def test_a_room_shows_each_seat_its_hand_and_the_spectator_none(
     # The audit sees a leak: a seat's own frames would be one, shown to the spectator.
     with pytest.raises(AssertionError, match="hidden"):
         audit_all(a.frames, history, None, "seat 0's frames, as if the spectator's")
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_seat_left_and_taken_mid_game_shows_its_cards_to_its_new_player_alone(
+    settings, recorded
+):
+    settings.BOT_DELAY = settings.BOT_FOLLOW_DELAY = 0
+    game, ann, bob = await database_sync_to_async(seated)("durak")
+    game = await database_sync_to_async(redeal)(game.pk, SEED)
+    history = recorded(game)
+    watcher, carol = Client(), Client()
+    path = f"/room/{game.pk}/"
+    async with (
+        Table(ann, game.pk, room=True) as a,
+        Table(bob, game.pk, room=True) as b,
+        Table(watcher, game.pk, room=True) as spectator,
+    ):
+        await play_out(game.pk, {0: a, 1: b}, [a, b, spectator], seed=5, moves=6)
+        left = await database_sync_to_async(bob.post)(f"{path}leave/")
+        assert left.status_code == 302
+        gone = (await row(game.pk)).version  # from here on Bob is an onlooker
+        await settle(game.pk, [a, b, spectator])  # the computer may play Bob's seat meanwhile
+        assert (await database_sync_to_async(join)(carol, game, "Carol")).status_code == 302
+        async with Table(carol, game.pk, room=True) as c:
+            final = await play_out(game.pk, {0: a, 1: c}, [a, b, c, spectator], seed=7)
+            for table in (a, b, c, spectator):
+                await drain(table)
+    assert play.kind_of(final).finished(play.load(final)), "the game did not end within the cap"
+    tables = [frame for frame in b.frames if "data-version" in frame]
+    bob_seated = [frame for frame in tables if version_of(frame) < gone]
+    bob_watching = [frame for frame in tables if version_of(frame) >= gone]
+    assert bob_seated and bob_watching
+    audit_all(bob_seated, history, 1, "Bob's socket, seated")
+    audit_all(bob_watching, history, None, "Bob's socket, after leaving")
+    audit_all(c.frames, history, 1, "Carol's socket")
+    audit_all(a.frames, history, 0, "Ann's socket")
+    audit_all(spectator.frames, history, None, "the spectator's socket")
+    carol_page = await database_sync_to_async(page)(carol, path)
+    audit(carol_page, history, 1, "Carol's page")
+    audit(await database_sync_to_async(page)(bob, path), history, None, "Bob's page")

@@ -1,5 +1,6 @@
 """``manage.py bots``: a bot worker. It runs the computer players' moves (the ``bots`` task
-queue) and sweeps the queue: moves whose worker died are run again, old records deleted.
+queue), fires the rooms' turn clocks whose deadline has passed (``cardgames.clock``) and
+sweeps the queue: moves whose worker died are run again, old records deleted.
 
 Start as many as the machine's cores allow (``docker compose up --scale bots=4``); each takes
 one task at a time, and a task is claimed by one worker only. A worker lowers its own priority
@@ -17,20 +18,27 @@ from django.db import close_old_connections
 from django.utils.crypto import get_random_string
 from django_tasks_db.management.commands.db_worker import Worker
 
-from cardgames import bots
+from cardgames import bots, clock
 
 logger = logging.getLogger("cardgames.bots")
 
 # Seconds between two sweeps of the queue.
-SWEEP_EVERY = 5.0
+SWEEP_EVERY = 2.0
 
 
 def sweep_forever(stop: threading.Event, every: float = SWEEP_EVERY) -> None:
-    """Until ``stop`` is set: every ``every`` seconds, rescue lost moves and prune old ones."""
-    while not stop.wait(every):
+    """Until ``stop`` is set: fire the turn clocks that have run out (every
+    ``clock.SWEEP_EVERY`` seconds) and, every ``every`` seconds, rescue lost tasks and prune
+    old ones."""
+    since_queue_sweep = 0.0
+    while not stop.wait(clock.SWEEP_EVERY):
+        since_queue_sweep += clock.SWEEP_EVERY
         try:
-            bots.rescue_stalled()
-            bots.prune_finished()
+            clock.sweep()
+            if since_queue_sweep >= every:
+                since_queue_sweep = 0.0
+                bots.rescue_stalled()
+                bots.prune_finished()
         except Exception:  # the next sweep tries again
             logger.exception("the sweep of the bot queue failed")
         finally:
