@@ -10,6 +10,7 @@ from collections.abc import Callable
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 
+from cardgames.converters import is_token
 from cardgames.models import Browser
 
 COOKIE_NAME = "browser"
@@ -19,7 +20,7 @@ COOKIE_AGE = 400 * 24 * 3600  # the longest that browsers keep a cookie
 def current_browser(request: HttpRequest) -> Browser | None:
     """The browser that sent ``request``, if it has a row already."""
     browser_id = request.COOKIES.get(COOKIE_NAME, "")
-    if not browser_id:
+    if not is_token(browser_id):  # none, or not one of ours (a NUL, say)
         return None
     return Browser.objects.filter(pk=browser_id).first()
 

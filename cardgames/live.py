@@ -28,6 +28,7 @@ from django.utils.translation import gettext_lazy as _
 
 from cardgames import bots, phrases, play, presence, ratelimit, seatkeys
 from cardgames.browser import COOKIE_NAME
+from cardgames.converters import is_token
 from cardgames.models import Game, Mode, Seat
 from cardgames.render import acting_seat, error_html, table_push
 from cardgames.viewers import Viewer, viewer_for
@@ -289,6 +290,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         global _server_loop
         _server_loop = asyncio.get_running_loop()
         self.game_id = self.scope["url_route"]["kwargs"]["game_id"]
+        if not is_token(self.game_id):  # no game of ours (a NUL in the path, say)
+            await self.close(code=4404)
+            return
         cookies = self.scope.get("cookies", {})
         self.browser_id = cookies.get(COOKIE_NAME, "")
         self.seat_key = seatkeys.key_from(cookies, self.game_id)
@@ -348,7 +352,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         for key in self.counted:
             socket_counts.give_back(key)
         self.counted = ()
-        await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
+        if is_token(getattr(self, "game_id", "")):
+            await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
         if self.watched:
             watcher.unwatch(self.game_id)
         if self.heartbeat is not None:

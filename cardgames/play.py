@@ -159,7 +159,8 @@ def _as_version(value: Any) -> int:
     """A version as a form sends it (a number, or digits in a string)."""
     if isinstance(value, int) and not isinstance(value, bool):
         return value
-    if isinstance(value, str) and value.isdigit() and len(value) < 10:
+    # ASCII digits only: "²" passes str.isdigit() and then fails int(), and "٣" is read as 3.
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 10:
         return int(value)
     raise Refused(_("That message is not understood."))
 

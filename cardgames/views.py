@@ -1,5 +1,6 @@
 """The platform's pages: home, starting and resuming games, the table, clearing one's data."""
 
+import unicodedata
 from typing import Any
 
 from django.contrib import messages
@@ -21,8 +22,11 @@ MAX_NAME = 20
 
 
 def _clean_name(value: Any) -> str:
-    """A display name as typed: spaces collapsed, at most ``MAX_NAME`` characters."""
-    return " ".join(str(value or "").split())[:MAX_NAME]
+    """A display name as typed, without the characters that are not letters, marks, numbers,
+    punctuation, symbols or spaces (a NUL, a zero-width space, a right-to-left override);
+    spaces collapsed, at most ``MAX_NAME`` characters."""
+    shown = "".join(char for char in str(value or "") if unicodedata.category(char)[0] != "C")
+    return " ".join(shown.split())[:MAX_NAME]
 
 
 def _posted_variant(request: HttpRequest, kind: GameKind) -> tuple[Any, Variant, list[str]]:

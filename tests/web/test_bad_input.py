@@ -54,7 +54,9 @@ def is_zero_version(value: Any) -> bool:
     """Whether ``value`` is read as version 0 (the one version that is not stale)."""
     if type(value) is int:
         return value == 0
-    return isinstance(value, str) and value.isdigit() and len(value) < 10 and int(value) == 0
+    if not isinstance(value, str) or not value.isascii() or not value.isdigit():
+        return False
+    return len(value) < 10 and int(value) == 0
 
 
 def wrong_field(field: str, value: Any) -> bool:
@@ -290,6 +292,22 @@ async def test_a_fast_human_never_meets_the_limit(settings):
         for _click in range(29):
             html = await table.send({**LEGAL, "version": 9})
             assert "moved on" in alert_in(html)
+        html = await table.send(LEGAL)
+        assert alert_in(html) is None and "You led 6♣" in html
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_digits_that_are_not_ascii_are_refused_as_a_version_and_the_socket_stays(settings):
+    settings.BOT_DELAY = 0
+    client = Client()
+    game = await database_sync_to_async(start_computer_game)(client, players="2", deck="36")
+    await database_sync_to_async(deal_known_cards)(game)
+    async with Table(client, game.pk) as table:
+        # Superscripts and other scripts' digits pass str.isdigit() but are no version.
+        for version in ("²", "0²", "٠", "𝟎"):
+            html = await table.send({**LEGAL, "version": version})
+            assert alert_in(html) == "That message is not understood.", version
+            assert version_of(html) == 0
         html = await table.send(LEGAL)
         assert alert_in(html) is None and "You led 6♣" in html
 
