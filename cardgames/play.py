@@ -134,6 +134,18 @@ def start(
     return game
 
 
+@writing
+def open_or_start(
+    browser: Browser, kind: GameKind, variant: Variant, level: str, new: bool = False
+) -> Game:
+    """``browser``'s game against the computer of this variant, started now if it has none
+    or if ``new``. The browser's row is locked first: two tabs or a double click asking at
+    once get the same game, not a clash over the one-save-per-variant rule."""
+    Browser.objects.select_for_update().filter(pk=browser.pk).first()
+    game = None if new else saved_game(browser, kind, Mode.COMPUTER, variant)
+    return game or start(browser, kind, Mode.COMPUTER, variant, level=level)
+
+
 def saved_game(browser: Browser, kind: GameKind, mode: str, variant: Variant) -> Game | None:
     """``browser``'s save of this kind, mode and variant, if it has one."""
     return Game.objects.filter(

@@ -92,10 +92,9 @@ def play_computer(request: HttpRequest, kind_name: str) -> HttpResponse:
     browser = browser_for(request)
     browser.variants = {**browser.variants, kind.name: variant.options}
     browser.save(update_fields=["variants", "last_seen"])
-    game = play.saved_game(browser, kind, Mode.COMPUTER, variant)
-    if game is None or request.POST.get("new"):
-        level = browser.levels.get(kind.name, play.DEFAULT_LEVEL)
-        game = play.start(browser, kind, Mode.COMPUTER, variant, level=level)
+    level = browser.levels.get(kind.name, play.DEFAULT_LEVEL)
+    new = bool(request.POST.get("new"))
+    game = play.open_or_start(browser, kind, variant, level, new=new)
     return redirect("table", game_id=game.pk)
 
 
