@@ -251,17 +251,18 @@ def decide(game_id: str, version: int) -> Move | None:
         return None
     game, engine, seat_row, _seats = found
     seat = seat_row.number
-    view = engine.view(seat)
-    legal = [str(action) for action in engine.legal_actions(seat)]
     # Seeded by the game and version: replaying a game replays its bots' choices.
     rng = random.Random(f"{game_id}:{version}")
     level = seat_row.level if seat_row.is_bot else play.STAND_IN_LEVEL
-    return Move(game_id, version, seat, choose_move(game.kind, level, view, legal, rng))
+    return Move(game_id, version, seat, choose_move(game.kind, level, engine, seat, rng))
 
 
-def choose_move(kind: str, level: str, view: dict, legal: list[str], rng: random.Random) -> str:
-    """The move of ``kind``'s bot of ``level`` from ``view`` and ``legal``: always one of
-    ``legal``, the Easy bot's if that bot fails or overruns its time limit."""
+def choose_move(kind: str, level: str, engine: Any, seat: int, rng: random.Random) -> str:
+    """The move of ``kind``'s bot of ``level`` for ``seat`` of the engine game, from that
+    seat's view and legal moves: always a legal one, the Easy bot's if that bot fails or
+    overruns its time limit."""
+    view = engine.view(seat)
+    legal = [str(action) for action in engine.legal_actions(seat)]
     try:
         notation = _choose_in_time(kind, level, view, legal, rng)
         if notation in legal:

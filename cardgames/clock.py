@@ -56,7 +56,5 @@ def sweep() -> int:
 
 
 def _stand_in_move(game: Game, engine: Any, seat: int) -> str:
-    view = engine.view(seat)
-    legal = [str(action) for action in engine.legal_actions(seat)]
     # Not seeded by the game: the stand-in's choices are nobody's to reproduce.
-    return bots.choose_move(game.kind, play.STAND_IN_LEVEL, view, legal, random.Random())
+    return bots.choose_move(game.kind, play.STAND_IN_LEVEL, engine, seat, random.Random())

@@ -177,9 +177,10 @@ def _as_version(value: Any) -> int:
     raise Refused(_("That message is not understood."))
 
 
-def _save(game: Game, engine: Any, seats: list[Seat] | None = None) -> None:
+def _save(game: Game, engine: Any, seats: list[Seat] | None = None, *fields: str) -> None:
+    """Save ``engine``'s state in ``game`` (and its other ``fields``) as the next version."""
     game.state = engine.to_dict()
-    _bump(game, "state", "series", "shown_seat", engine=engine, seats=seats)
+    _bump(game, "state", "series", "shown_seat", *fields, engine=engine, seats=seats)
 
 
 def _bump(game: Game, *fields: str, engine: Any = None, seats: list[Seat] | None = None) -> None:
@@ -398,14 +399,9 @@ def _start_follow_up(game: Game, name: str) -> None:
     if game.ended_by is not None:
         game.ended_by = None
         game.seats.update(absent_choice="")
-        _save_with(game, engine, "ended_by")
+        _save(game, engine, None, "ended_by")
         return
     _save(game, engine)
-
-
-def _save_with(game: Game, engine: Any, *fields: str) -> None:
-    game.state = engine.to_dict()
-    _bump(game, "state", "series", "shown_seat", *fields, engine=engine)
 
 
 @writing
@@ -562,11 +558,14 @@ def give_up_seats(browser: Browser) -> list[str]:
     In a game under way the computer plays a freed seat until someone takes it."""
     numbers = list(Seat.objects.filter(browser=browser).values_list("game_id", "number"))
     for game_id, number in numbers:
-        _free_seat(game_id, number)
+        leave_seat(game_id, number)
     return [game_id for game_id, _number in numbers]
 
 
-def _free_seat(game_id: str, number: int) -> None:
+@writing
+def leave_seat(game_id: str, number: int) -> None:
+    """The person of seat ``number`` leaves the room for good: in a game under way the
+    computer plays the seat from now on, and anyone with the invite link may take it."""
     game = Game.objects.by_id(game_id, for_update=True)  # locked: one change, one version
     if game is None:
         return
@@ -579,13 +578,6 @@ def _free_seat(game_id: str, number: int) -> None:
         stand_in=game.dealt,
     )
     _bump(game)
-
-
-@writing
-def leave_seat(game_id: str, seat: int) -> None:
-    """The person of ``seat`` leaves the room for good: the computer plays the seat from now
-    on, and anyone with the invite link may take it."""
-    _free_seat(game_id, seat)
 
 
 # -- the turn clock and the computer standing in ---------------------------------------------
@@ -616,12 +608,7 @@ def time_out(game_id: str, version: int, choose: Callable[[Game, Any, int], str]
     if seat.timeouts >= 2 or not presence.is_present(seat):
         seat.stand_in = True
     seat.save(update_fields=["timeouts", "stand_in"])
-    notation = choose(game, engine, asked)
-
-    def chosen(kind: GameKind, legal: list[Any]) -> str | None:
-        return notation if notation in map(str, legal) else None
-
-    return _apply(game_id, asked, version, chosen).notation
+    return act_notation(game_id, asked, choose(game, engine, asked), version)
 
 
 @writing
@@ -654,26 +641,20 @@ def went_away(game_id: str, seat: int) -> None:
 ABSENT_CHOICES = ("wait", "computer", "end")
 
 
-def absent_choices_open(game: Game, seats: list[Seat], now: datetime | None = None) -> bool:
-    """Whether play has waited for an absent player as long as one turn: the player who
-    stayed may then choose (``choose_for_absent``)."""
-    away = absent(game, seats)
-    if not away:
-        return False
-    now = now or timezone.now()
-    turn = timedelta(seconds=game.clock or AWAY_TURN)
-    # Away since its last socket closed, or (a server that died with it) since last seen.
-    since = [seat.away_since or seat.seen_at for seat in away]
-    return all(start is not None and now - start >= turn for start in since)
-
-
 def absent_choices_at(game: Game, seats: list[Seat]) -> datetime | None:
-    """When the player who stayed may choose for the absent one (``absent_choices_open``)."""
-    away = absent(game, seats)
-    since = [seat.away_since or seat.seen_at for seat in away]
+    """When the player who stayed may choose for the absent one (``choose_for_absent``): once
+    play has waited as long as one turn for everyone away; None if nobody is, or it cannot tell."""
+    # Away since their last socket closed, or (a server that died with it) since last seen.
+    since = [seat.away_since or seat.seen_at for seat in absent(game, seats)]
     if not since or None in since:
         return None
     return max(since) + timedelta(seconds=game.clock or AWAY_TURN)
+
+
+def absent_choices_open(game: Game, seats: list[Seat]) -> bool:
+    """Whether the player who stayed may choose for the absent one now."""
+    opens = absent_choices_at(game, seats)
+    return opens is not None and timezone.now() >= opens
 
 
 @writing

@@ -212,7 +212,6 @@ def _room_context(
         "watchers": game.watchers,
         "phrases": list(phrases.PHRASES.items()),
         "reactions": list(phrases.REACTIONS.items()),
-        "ended": game.ended_by is not None,
         "absent_choices": [],
         "absent_chosen": [
             ABSENT_CHOSEN[seat.absent_choice] % {"name": names[seat.number]}

@@ -5,7 +5,7 @@ NUL in text outright; ``tests/scaleout`` checks the same paths against it)."""
 import pytest
 from channels.testing import WebsocketCommunicator
 from django.test import Client
-from test_rooms import open_room, page
+from test_rooms import open_room
 
 from cardgames.asgi import application
 from cardgames.models import Browser, Seat
@@ -48,9 +48,3 @@ async def test_a_nul_in_a_socket_path_closes_it_as_a_game_that_does_not_exist(pa
     connected, code = await socket.connect()
     assert not connected and code == 4404
     await socket.disconnect()
-
-
-def test_a_room_page_still_opens(db):
-    client = Client()
-    game = open_room(client)
-    assert "Durak room" in page(client, game)
