@@ -593,3 +593,20 @@
     }
   });
 })();
+// The invite link folds away once the last free seat is taken while the page is open (it
+// was unfolded for a room still waiting): on a phone it would keep the cards off the screen.
+(function () {
+  "use strict";
+  var fold = document.querySelector(".invite__fold");
+  if (!fold) {
+    return;
+  }
+  var waiting = fold.open;
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    var full = !document.querySelector("#table .room-seat--free");
+    if (waiting && full) {
+      fold.open = false;
+    }
+    waiting = !full;
+  });
+})();

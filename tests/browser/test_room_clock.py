@@ -36,7 +36,10 @@ def test_a_clocked_room_with_phrases_and_a_seat_left_and_taken_mid_game(
     ann = new_visitor(**PHONE).new_page()
     link = create_room(ann, "durak", "Ann", players="2", deck="36", bots="0", clock="30")
     bob = new_visitor(viewport={"width": 1280, "height": 800}).new_page()
+    expect(ann.locator(".invite__fold")).to_have_attribute("open", "")
     take_seat(bob, link, "Bob")
+    # The last seat is taken: the invite link folds away, leaving the cards on the screen.
+    expect(ann.locator(".invite__fold")).not_to_have_attribute("open", "")
 
     # Whoever is asked sees their own clock run; the other sees whose clock it is.
     asked, other = (ann, bob) if ann.locator("#table .turn--yours").count() else (bob, ann)
