@@ -30,7 +30,7 @@ from cardgames import bots, phrases, play, presence, ratelimit, seatkeys
 from cardgames.browser import COOKIE_NAME
 from cardgames.converters import is_token
 from cardgames.models import Game, Mode, Seat
-from cardgames.render import acting_seat, error_html, table_push
+from cardgames.render import acting_seat, closed_html, error_html, table_push
 from cardgames.viewers import Viewer, viewer_for
 
 logger = logging.getLogger(__name__)
@@ -153,6 +153,10 @@ class SocketCounts:
 socket_counts = SocketCounts()
 # The close code of a socket over a cap: the page says why and does not reconnect by itself.
 TOO_MANY = 4429
+# The close code of a socket that kept sending after it was told to slow down. Not 1008
+# (policy violation): Daphne can send only 1000 and 3000-4999 (daphne#374), so 1008 would
+# reach the page as 1011. The page says why and offers to reconnect.
+FLOODED = 4008
 
 
 def group_name(game_id: str) -> str:
@@ -275,6 +279,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     bucket: ratelimit.TokenBucket
     phrase_bucket: ratelimit.TokenBucket
     flooded = False  # closed for flooding
+    released = False  # what the socket held is given back
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Hand ``message`` to its handler, as Channels does but without first closing the
@@ -309,7 +314,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if over is not None:
             await self.accept()
             with translation.override(self.language):
-                await self.send(text_data=error_html(over))
+                await self.send(text_data=closed_html(over))
             await self.close(code=TOO_MANY)
             return
         await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)
@@ -347,22 +352,42 @@ class TableConsumer(AsyncWebsocketConsumer):
             self.counted = (browser,)
         return None
 
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        """Serve the socket; however it ends (a close, a server error that closes it with
+        1011, a cancelled worker), its heartbeat, its presence and its counts end with it.
+        Channels calls ``disconnect`` only for a close the client or server made cleanly."""
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            await self._release()
+
     async def disconnect(self, code: int) -> None:
         """Leave the game's group; a seat's player may now be away."""
+        await self._release()
+
+    async def _release(self) -> None:
+        """Give back what this socket holds, once: its counts, its group, its heartbeat, and
+        its seat's presence or its room's onlooker."""
+        if self.released:
+            return
+        self.released = True
         for key in self.counted:
             socket_counts.give_back(key)
         self.counted = ()
-        if is_token(getattr(self, "game_id", "")):
-            await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
         if self.watched:
             watcher.unwatch(self.game_id)
-        if self.heartbeat is not None:
-            self.heartbeat.cancel()
+        if self.heartbeat is None:
+            return
+        self.heartbeat.cancel()
+        try:
+            await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
             if self.viewer.seat is not None:
                 await on_table_threads(self._leave)(self.viewer.seat)
                 await self._tell_presence()
             elif self.viewer.spectator:
                 await on_table_threads(presence.unwatch)(self.game_id)
+        except Exception:  # a seat not seen for a while counts as away anyway
+            logger.exception("could not release a socket of game %s", self.game_id)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Handle one message from the table: a move, a hand-off, a level or a new game."""
@@ -564,9 +589,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         elif verdict == ratelimit.CLOSE:
             logger.warning("closing a flooding socket of game %s", self.game_id)
             self.flooded = True
-            # Policy violation. The vendored htmx ws extension reconnects only after 1006,
-            # 1011, 1012 or 1013: a person closed here gets the table back by reloading.
-            await self.close(code=1008)
+            with translation.override(self.language):
+                html = closed_html(_("This page sent too many messages and was disconnected."))
+            await self.send(text_data=html)
+            await self.close(code=FLOODED)
         return False
 
     async def _tell_presence(self) -> None:

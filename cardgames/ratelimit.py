@@ -18,7 +18,7 @@ DEFAULT_RATE = 10.0
 # Messages a connection may send at once after a quiet while (a reconnect replaying its queue).
 DEFAULT_BURST = 30
 # A connection refused more than FLOOD_FACTOR × burst messages within FLOOD_WINDOW seconds
-# is flooding on purpose: it is closed (1008, policy violation).
+# is flooding on purpose: it is closed (``live.FLOODED``).
 DEFAULT_FLOOD_WINDOW = 5.0
 DEFAULT_FLOOD_FACTOR = 3
 # At most one "slow down" message per this many seconds.

@@ -150,6 +150,12 @@ def error_html(message: Any) -> str:
     return render_to_string("cardgames/_flash.html", {"error": message, "oob": True})
 
 
+def closed_html(message: Any) -> str:
+    """Why the server is closing this client's socket, with a button to reconnect (the page
+    does not reconnect by itself after such a close)."""
+    return render_to_string("cardgames/_closed.html", {"message": message})
+
+
 def _news(moves: list[Move], told: int | None, logged: int, over_message: Any) -> list[Any]:
     """What a page told of the first ``told`` entries of a log now ``logged`` long has not heard
     yet, oldest first: the newer of the recent ``moves``, then the result if play has stopped.

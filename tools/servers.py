@@ -94,11 +94,14 @@ def migrate(env: dict[str, str]) -> None:
     subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
 
 
-def start(env: dict[str, str], port: int, log: Path) -> subprocess.Popen:
-    """Daphne serving the site on ``port`` of loopback, its output in ``log``; once it answers."""
+def start(
+    env: dict[str, str], port: int, log: Path, application: str = APPLICATION
+) -> subprocess.Popen:
+    """Daphne serving ``application`` (the site's, unless a test gives its own) on ``port`` of
+    loopback, its output in ``log``; once it answers."""
     with log.open("ab") as output:
         server = subprocess.Popen(
-            [*DAPHNE, "-p", str(port), APPLICATION],
+            [*DAPHNE, "-p", str(port), application],
             cwd=ROOT,
             env=env,
             stdout=output,

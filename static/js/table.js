@@ -170,11 +170,17 @@
   });
 })();
 // The websocket extension reconnects by itself only after abnormal closes (1006, 1011-1013).
-// A table must also come back after a clean close (a server restart, Daphne's daily close) or a
-// flood limit (1008); a refusal (4403: not yours, 4404: gone, 4429: too many sockets) is final.
+// A table must also come back after a clean close (a server restart, Daphne's daily close); a
+// refusal (4403: not yours, 4404: gone) is final, and after 4008 (too many messages) or 4429
+// (too many sockets) the server's message offers a Reconnect button, which reloads the page.
 (function () {
   "use strict";
-  var FINAL = [4403, 4404, 4429];
+  var FINAL = [4008, 4403, 4404, 4429];
+  document.addEventListener("click", function (event) {
+    if (event.target.closest("[data-reconnect]")) {
+      window.location.reload();
+    }
+  });
   var SELF_HEALING = [1006, 1011, 1012, 1013];
   var attempts = 0;
   document.addEventListener("htmx:wsOpen", function () {

@@ -1,5 +1,5 @@
 """Bad input at a table: a fuzzer's malformed messages are each refused with a clear message,
-the socket stays open and the game unchanged; a flood is refused, then closed (1008); forms
+the socket stays open and the game unchanged; a flood is refused, then closed (4008); forms
 posted without a CSRF token and sockets opened from a foreign origin are refused."""
 
 import asyncio
@@ -253,7 +253,7 @@ def test_a_fuzzers_messages_are_each_refused_and_change_nothing(settings):
 
 
 @pytest.mark.django_db(transaction=True)
-async def test_a_flood_is_refused_then_closed_as_a_policy_violation(settings):
+async def test_a_flood_is_refused_then_closed_with_a_code_the_page_understands(settings):
     settings.BOT_DELAY = 0
     client = Client()
     game = await database_sync_to_async(start_computer_game)(client, players="2", deck="36")
@@ -269,7 +269,8 @@ async def test_a_flood_is_refused_then_closed_as_a_policy_violation(settings):
             if output["type"] == "websocket.close":
                 break
             texts.append(output["text"])
-        assert output.get("code") == 1008
+        assert output.get("code") == 4008
+        assert alert_in(texts.pop()) == "This page sent too many messages and was disconnected."
         alerts = [alert_in(text) for text in texts]
         slow_down = [alert for alert in alerts if alert == "Too many messages: slow down."]
         # Told once (a second at most), after the burst it was allowed; the rest unanswered.
