@@ -27,7 +27,7 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from cardgames import bots, phrases, play, presence, ratelimit, seatkeys
-from cardgames.browser import COOKIE_NAME
+from cardgames.browser import browser_id, browser_secret
 from cardgames.converters import is_token
 from cardgames.models import Game, Mode, Seat
 from cardgames.render import acting_seat, closed_html, error_html, table_push
@@ -299,7 +299,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.close(code=4404)
             return
         cookies = self.scope.get("cookies", {})
-        self.browser_id = cookies.get(COOKIE_NAME, "")
+        self.browser_secret = browser_secret(cookies)
         self.seat_key = seatkeys.key_from(cookies, self.game_id)
         self.language = _language(self.scope)
         self.version = -1
@@ -339,7 +339,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         a spectator, its room; the reason it may not open, if a cap is reached. A seated
         player is never turned away for the crowd round the table."""
         client = self.scope.get("client") or ("", 0)
-        browser = f"browser:{self.browser_id or client[0]}"
+        secret = self.browser_secret
+        browser = f"browser:{browser_id(secret) if secret else client[0]}"
         if not socket_counts.take(browser, settings.MAX_SOCKETS_PER_BROWSER):
             return _("Too many tables are open in this browser: close some, then reload this one.")
         if viewer.spectator:
@@ -512,7 +513,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         since the seat may have been given up ("Clear my data") and taken by someone else."""
         if game.mode != Mode.ONLINE:
             return self.viewer
-        return viewer_for(game, self.browser_id, self.seat_key, seats) or Viewer()
+        return viewer_for(game, self.browser_secret, self.seat_key, seats) or Viewer()
 
     @on_table_threads
     def _find_viewer(self) -> Viewer | None:
@@ -520,7 +521,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if table is None:
             return None
         game, seats = table
-        return viewer_for(game, self.browser_id, self.seat_key, seats)
+        return viewer_for(game, self.browser_secret, self.seat_key, seats)
 
     @on_table_threads
     def _render(

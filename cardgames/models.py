@@ -9,16 +9,26 @@ import secrets
 from django.db import connections, models
 from django.utils.translation import gettext_lazy as _
 
+from cardgames.seatkeys import hash_key
+
 
 def new_token() -> str:
     """An unguessable id: 128 random bits, URL-safe (22 characters)."""
     return secrets.token_urlsafe(16)
 
 
-class Browser(models.Model):
-    """An anonymous browser, known by the random id in its cookie; it owns its saves."""
+def unheld_browser_id() -> str:
+    """The id of a browser row whose cookie nobody holds (for rows made outside a request)."""
+    return hash_key(new_token())
 
-    id = models.CharField(primary_key=True, max_length=43, default=new_token, editable=False)
+
+class Browser(models.Model):
+    """An anonymous browser; it owns its saves. Its id is the SHA-256 of the random secret in
+    its cookie (``cardgames.browser``): a leaked database names no browser's cookie."""
+
+    id = models.CharField(
+        primary_key=True, max_length=64, default=unheld_browser_id, editable=False
+    )
     created = models.DateTimeField(auto_now_add=True)
     last_seen = models.DateTimeField(auto_now=True)
     # The level last chosen per game kind, e.g. {"durak": "hard"}.

@@ -39,12 +39,13 @@ class Seen:
 
 
 def viewer_for(
-    game: Game, browser_id: str, seat_key: str, seats: list[Seat] | None = None
+    game: Game, browser_secret: str, seat_key: str, seats: list[Seat] | None = None
 ) -> Viewer | None:
-    """Who the holder of these cookies is at ``game`` (whose ``seats`` may have been read
-    already); None if they may not look at all."""
+    """Who the holder of these cookies (the browser's secret, the room's seat key) is at
+    ``game`` (whose ``seats`` may have been read already); None if they may not look at all."""
     if game.mode != Mode.ONLINE:
-        return Viewer(owner=True) if browser_id and game.owner_id == browser_id else None
+        owner = key_matches(browser_secret, game.owner_id or "")
+        return Viewer(owner=True) if owner else None
     for seat in game.seats.all() if seats is None else seats:
         if key_matches(seat_key, seat.key_hash):
             return Viewer(seat=seat.number)
