@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -478,6 +479,15 @@ def open_room(
         raise Refused(_("Choose how many seats the computer plays from the list."))
     if clock not in CLOCK_CHOICES:
         raise Refused(_("Choose the turn clock from the list."))
+    held = Seat.objects.filter(browser=browser, game__mode=Mode.ONLINE).count()
+    if held >= settings.MAX_ROOMS_PER_BROWSER:
+        raise Refused(
+            _(
+                "You have a seat in %(count)d rooms already: leave one of them before you open "
+                "another."
+            )
+            % {"count": held}
+        )
     engine = kind.new_game(variant, new_seed())
     game = Game.objects.create(
         kind=kind.name,

@@ -130,6 +130,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "cardgames.browser.BrowserIdMiddleware",
+    "django_ratelimit.middleware.RatelimitMiddleware",
 ]
 
 ROOT_URLCONF = "cardgames.urls"
@@ -214,6 +215,16 @@ else:
     # Single process only: the in-memory layer does not cross processes.
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
+# The cache holds the counts of cardgames.limits: Redis, shared by the web workers (Django's
+# own Redis cache: its increments are atomic), or the memory of make run's one web process.
+# (django_ratelimit is not an installed app: its system checks know neither as shared.)
+if REDIS_URL:
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
 # --- Play -------------------------------------------------------------------------------------
 
 # Seconds a computer player waits before its move, so that people can follow the game
@@ -250,6 +261,23 @@ TABLE_BURST = env_int("TABLE_BURST", 30)
 # room; past them a socket is told why and closed.
 MAX_SOCKETS_PER_BROWSER = env_int("MAX_SOCKETS_PER_BROWSER", 16)
 MAX_SPECTATORS_PER_ROOM = env_int("MAX_SPECTATORS_PER_ROOM", 200)
+
+# --- What one visitor may create (cardgames.limits) --------------------------------------------
+
+# Games and rooms started ("Vs computer", "Pass and play", a new room), per client address and
+# per browser, and browsers made (first visits that start something), per client address;
+# each a list of django-ratelimit rates. An address may be a whole school behind one router,
+# so its limits are the wider ones. Benchmarks and tests of other things turn them off.
+RATELIMIT_ENABLE = env_bool("CREATION_LIMITS", True)
+STARTS_PER_ADDRESS = env_list("STARTS_PER_ADDRESS", ["60/m", "2000/d"])
+STARTS_PER_BROWSER = env_list("STARTS_PER_BROWSER", ["20/m", "300/d"])
+BROWSERS_PER_ADDRESS = env_list("BROWSERS_PER_ADDRESS", ["20/m", "500/d"])
+# Rooms one browser may hold a seat in at once (each lives until a week after its last move).
+MAX_ROOMS_PER_BROWSER = env_int("MAX_ROOMS_PER_BROWSER", 20)
+# Saves (vs computer, pass and play) and browsers untouched this long are deleted by
+# `manage.py purge`, as rooms are after a week (cardgames.retention).
+SAVE_DAYS = env_int("SAVE_DAYS", 180)
+RATELIMIT_VIEW = "cardgames.views.too_many"
 
 # --- Authentication ---------------------------------------------------------------------------
 

@@ -11,8 +11,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
-from cardgames import play, seatkeys
-from cardgames.browser import COOKIE_NAME, browser_for, current_browser
+from cardgames import limits, play, retention, seatkeys
+from cardgames.browser import COOKIE_NAME, current_browser
 from cardgames.models import Game, Mode
 from cardgames.registry import BadOptions, GameKind, Variant, all_kinds, get_kind
 from cardgames.render import LEVEL_LABELS, history_html, table_context
@@ -63,7 +63,8 @@ def home(request: HttpRequest) -> HttpResponse:
                 "saves": [_save_row(game) for game in saves if game.kind == kind.name],
             }
         )
-    return render(request, "cardgames/home.html", {"games": games, "has_saves": bool(saves)})
+    context = {"games": games, "has_saves": bool(saves), "save_days": retention.save_days()}
+    return render(request, "cardgames/home.html", context)
 
 
 def _save_row(game: Game) -> dict[str, Any]:
@@ -89,7 +90,7 @@ def play_computer(request: HttpRequest, kind_name: str) -> HttpResponse:
     except BadOptions as error:
         messages.error(request, str(error))
         return redirect("home")
-    browser = browser_for(request)
+    browser = limits.starting_browser(request)
     browser.variants = {**browser.variants, kind.name: variant.options}
     browser.save(update_fields=["variants", "last_seen"])
     level = browser.levels.get(kind.name, play.DEFAULT_LEVEL)
@@ -109,7 +110,7 @@ def play_hotseat(request: HttpRequest, kind_name: str) -> HttpResponse:
         for number in range(kind.max_seats)
     ]
     if request.method == "POST" and not errors:
-        browser = browser_for(request)
+        browser = limits.starting_browser(request)
         game = play.start(browser, kind, Mode.HOTSEAT, variant, names=names[:count])
         return redirect("table", game_id=game.pk)
     return render(
@@ -157,7 +158,7 @@ def open_room(request: HttpRequest, kind_name: str) -> HttpResponse:
     kind = _kind(kind_name)
     data, variant, errors = _posted_variant(request, kind)
     if request.method == "POST" and not errors:
-        browser = browser_for(request)
+        browser = limits.starting_browser(request)
         bots = _choice_number(data.get("bots", 0))
         clock = _choice_number(data.get("clock", play.DEFAULT_CLOCK))
         try:
@@ -250,7 +251,7 @@ def join_room(request: HttpRequest, game_id: str) -> HttpResponse:
         return redirect("room", game_id=game.pk)  # this browser is seated already
     try:
         _number, key = play.claim_seat(
-            game.pk, browser_for(request), _clean_name(request.POST.get("name"))
+            game.pk, limits.joining_browser(request), _clean_name(request.POST.get("name"))
         )
     except play.Refused as error:
         messages.error(request, str(error.message))
@@ -297,3 +298,8 @@ def clear_data(request: HttpRequest) -> HttpResponse:
     browser = current_browser(request)
     count = browser.games.count() if browser else 0
     return render(request, "cardgames/clear.html", {"count": count})
+
+
+def too_many(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """The page of a visitor past a limit of ``cardgames.limits``: nothing was created."""
+    return render(request, "cardgames/too_many.html", status=429)

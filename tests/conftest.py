@@ -4,6 +4,7 @@ import threading
 from collections.abc import Iterator
 
 import pytest
+from django.core.cache import cache
 from django.db import connections
 from django_tasks_db.management.commands.db_worker import Worker
 
@@ -49,6 +50,13 @@ class WorkerThread:
     def __exit__(self, *exc: object) -> None:
         self.worker.running = False
         self.thread.join(timeout=10)
+
+
+@pytest.fixture(autouse=True)
+def fresh_limits() -> None:
+    """Every test starts with no game counted against the creation limits (``cardgames.limits``):
+    they count per address, and every test client comes from 127.0.0.1."""
+    cache.clear()
 
 
 @pytest.fixture(autouse=True)

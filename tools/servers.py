@@ -3,7 +3,8 @@
 Each Daphne is started on a free loopback port with the environment it is given, answered for
 before it is handed over, and stopped (or killed, to test a crash) by the caller; bot workers
 (``manage.py bots``) play the computer's moves beside them. Benchmark workers
-run bots without delay and lift the per-socket message limit: their clients are machines.
+run bots without delay and lift the per-socket message limit and the creation limits: their
+clients are machines.
 """
 
 import http.cookiejar
@@ -62,6 +63,8 @@ def bench_env(
         "BOT_STALE_AFTER": "5",
         "TABLE_RATE": "100000",
         "TABLE_BURST": "100000",
+        # Every client of a benchmark comes from 127.0.0.1.
+        "CREATION_LIMITS": "0",
         "DEBUG": "0" if production else "1",
     }
     env.pop("REDIS_URL", None)

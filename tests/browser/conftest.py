@@ -60,6 +60,7 @@ def server_env(database: Path) -> dict[str, str]:
         BOT_DELAY=BOT_DELAY,
         DEBUG="1",
         PYTHONUNBUFFERED="1",
+        CREATION_LIMITS="0",  # every test's browser comes from 127.0.0.1
     )
     return env
 

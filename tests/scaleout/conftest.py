@@ -165,6 +165,9 @@ def worker_env(database_url: str, redis_url: str) -> dict[str, str]:
         BOT_DELAY="0",
         DEBUG="1",
         PYTHONUNBUFFERED="1",
+        # Every browser of the tests comes from 127.0.0.1: only the per-browser limit is kept.
+        STARTS_PER_ADDRESS="100000/m",
+        BROWSERS_PER_ADDRESS="100000/m",
     )
     return env
 

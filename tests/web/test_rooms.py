@@ -19,7 +19,7 @@ from test_rummy_table import DECK as RUMMY_DECK
 from cardgames import play
 from cardgames.cardtext import card_label
 from cardgames.models import Game, Mode, Seat
-from cardgames.rooms import purge_idle_rooms
+from cardgames.retention import purge
 from cardgames.seatkeys import COOKIE_PREFIX, cookie_name
 from durak.engine import Config as DurakConfig
 from durak.engine import new_game as new_durak_game
@@ -323,7 +323,7 @@ def test_an_unknown_or_expired_room_shows_a_clear_page(db):
         assert "This room is closed" in response.content.decode()
     game, ann, _bob = seated_room()
     Game.objects.filter(pk=game.pk).update(updated=game.updated.replace(year=2000))
-    assert purge_idle_rooms() == 1
+    assert purge().rooms == 1
     for response in (ann.get(f"/room/{game.pk}/"), join(Client(), game, "Carol")):
         assert response.status_code == 404
         assert "rooms close after seven days without a move" in response.content.decode()
