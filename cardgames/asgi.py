@@ -16,13 +16,16 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from cardgames import daphne_options  # noqa: E402, F401  (Daphne fails a socket with a reason)
+from cardgames.origins import SameOriginValidator  # noqa: E402
 from cardgames.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,  # static files too: WhiteNoise's middleware serves them
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+        # The Origin must be the site's own (scheme, host and port), on an allowed host.
+        "websocket": SameOriginValidator(
+            AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
         ),
     }
 )

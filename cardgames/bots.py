@@ -38,6 +38,7 @@ from typing import Any
 from django.conf import settings
 from django.db import connections
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 from django_tasks import task
 from django_tasks.base import TaskResultStatus
 from django_tasks_db.models import DBTaskResult
@@ -251,10 +252,17 @@ def decide(game_id: str, version: int) -> Move | None:
         return None
     game, engine, seat_row, _seats = found
     seat = seat_row.number
-    # Seeded by the game and version: replaying a game replays its bots' choices.
-    rng = random.Random(f"{game_id}:{version}")
+    rng = bot_random(game_id, version)
     level = seat_row.level if seat_row.is_bot else play.STAND_IN_LEVEL
     return Move(game_id, version, seat, choose_move(game.kind, level, engine, seat, rng))
+
+
+def bot_random(game_id: str, version: int) -> random.Random:
+    """The randomness of the bot's move at ``version``: seeded by the game and version, so that
+    the site can replay its bots' choices, and by the site's secret key, so that a player
+    (who knows both) cannot."""
+    seed = salted_hmac("cardgames.bots.bot_random", f"{game_id}:{version}").hexdigest()
+    return random.Random(seed)
 
 
 def choose_move(kind: str, level: str, engine: Any, seat: int, rng: random.Random) -> str:

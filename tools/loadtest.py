@@ -6,8 +6,8 @@ moves it reads from the HTML it is sent, for S seconds; a finished game is follo
 one. It prints the moves per second, the time from sending a move to receiving the fragment of
 the next version on that socket (p50/p95/p99), the errors and the servers' memory per room.
 
-The servers it measures run with ``DEBUG`` off, as deployed (on plain HTTP: the clients send
-the secure cookies to loopback all the same):
+The servers it measures run with ``DEBUG`` off, as deployed, on plain HTTP as ``make run``
+serves:
 
 - by default, one Daphne it starts itself on a free loopback port with a temporary SQLite
   database (the ``make run`` setup);

@@ -51,9 +51,9 @@ def bench_env(
     """The environment of a benchmark worker: this database, this channel layer (none: the
     in-memory one, a single worker), bots at once, no per-socket limit.
 
-    ``production``: with ``DEBUG`` off, as deployed (secure cookies, no static files, no query
-    log), but on plain HTTP: clients must send the secure cookies to loopback
-    (``loopback_opener``).
+    ``production``: with ``DEBUG`` off, as deployed (no static files from Django, no query
+    log), but over plain HTTP, as ``make run`` serves (``HTTPS=0``): the clients' sockets come
+    from ``http://`` pages, which the origin check then expects.
     """
     env = {
         **os.environ,
@@ -72,7 +72,7 @@ def bench_env(
         env["REDIS_URL"] = redis_url
     if production:
         env.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
-        env["SECURE_SSL_REDIRECT"] = "0"
+        env["HTTPS"] = "0"
     return env
 
 

@@ -333,6 +333,7 @@ async def play_against(client: Client, game: Game, bot_moves: int, caplog) -> li
         headers=[
             (b"cookie", f"browser={client.cookies['browser'].value}".encode()),
             (b"origin", b"http://localhost"),
+            (b"host", b"localhost"),
         ],
     )
     connected, _code = await communicator.connect()

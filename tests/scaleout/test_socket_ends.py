@@ -1,4 +1,5 @@
-"""How a table socket ends, against a real Daphne on a SQLite file (the ``make run`` setup).
+"""How a table socket ends, against a real Daphne on a SQLite file (the ``make run`` setup), and
+the headers of that Daphne in DEBUG.
 
 A socket whose consumer fails with a server error gives its seat back at once: no heartbeat
 goes on counting it present. A flooding socket is told why and closed with 4008, a code
@@ -10,6 +11,8 @@ import json
 import re
 import sqlite3
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -132,3 +135,27 @@ def test_a_flood_is_told_and_closed_with_a_code_the_page_understands(server) -> 
     assert "data-reconnect" in frames[-1]
     assert "invalid close code" not in log.read_text()
     assert gone_away(database, game_id, 0)
+
+
+def test_in_debug_every_response_has_the_security_headers_too(server) -> None:
+    """This Daphne runs with DEBUG on, as ``make dev`` and a bare ``daphne`` do: Django's debug
+    404 page has a policy, and the static files (WhiteNoise) are not sniffed."""
+    base, _database, _log = server
+    for path, status in (("/no-such-page/", 404), ("/static/css/site.css", 200)):
+        try:
+            response = urllib.request.urlopen(base + path, timeout=WAIT)
+        except urllib.error.HTTPError as error:
+            response = error
+        assert response.status == status
+        assert response.headers["X-Content-Type-Options"] == "nosniff", path
+        assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"], path
+
+
+def test_a_frame_over_the_server_s_limit_is_closed_with_a_reason(server) -> None:
+    """Daphne refuses frames over 1 MiB: the client is told so (1009), not just dropped (1006)."""
+    base, _database, _log = server
+    game_id, ann, _bob = loadtest.open_room(base, "durak", htmlplayer.ROOM_OPTIONS)
+    with table_socket(base, game_id, ann) as socket:
+        socket.send("x" * (1024 * 1024 + 1))
+        code, _frames = close_code(socket)
+    assert code == 1009

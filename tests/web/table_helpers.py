@@ -72,7 +72,11 @@ class Table:
         self.communicator = WebsocketCommunicator(
             app,
             f"{path}?lang={language}",
-            headers=[(b"cookie", header.encode()), (b"origin", b"http://localhost")],
+            headers=[
+                (b"cookie", header.encode()),
+                (b"origin", b"http://localhost"),
+                (b"host", b"localhost"),
+            ],
         )
         self.game_id = game_id
         self.html = ""

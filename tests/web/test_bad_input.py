@@ -340,11 +340,19 @@ async def test_a_socket_from_a_foreign_origin_is_refused(settings):
     client = Client()
     game = await database_sync_to_async(start_computer_game)(client, players="2", deck="36")
     cookie = f"browser={client.cookies['browser'].value}".encode()
-    for origin in (b"http://evil.example", b"null", b"http://localhost.evil.example"):
+    foreign = (
+        b"http://evil.example",
+        b"null",
+        b"http://localhost.evil.example",
+        b"http://localhost:9999",  # another port of the same host
+        b"https://localhost",  # another scheme: this site is served over plain HTTP
+        b"",
+    )
+    for origin in foreign:
         communicator = WebsocketCommunicator(
             application,
             f"/ws/game/{game.pk}/",
-            headers=[(b"cookie", cookie), (b"origin", origin)],
+            headers=[(b"cookie", cookie), (b"origin", origin), (b"host", b"localhost")],
         )
         connected, _code = await communicator.connect()
         assert not connected, origin

@@ -3,12 +3,14 @@ on a SQLite file (the ``make run`` set-up) with no bot worker leaves a move of t
 waiting for good, and the first bot worker started makes it."""
 
 import json
+import random
 import re
 import time
 from pathlib import Path
 
 from websockets.sync.client import connect
 
+from cardgames import bots
 from durak import htmlplayer
 from tools import loadtest, servers
 
@@ -47,3 +49,13 @@ def test_only_a_bot_worker_makes_the_computers_moves(tmp_path: Path) -> None:
         for process in [web, *bot_workers]:
             servers.stop(process)
     assert "Traceback" not in log.read_text(), log.read_text()
+
+
+def test_a_bot_s_randomness_is_the_site_s_secret(settings):
+    """Seeded by the game, the version and the secret key: the site replays its bots' choices,
+    a player who knows the room's id and the version cannot (it was seeded by those alone)."""
+    draws = [bots.bot_random("RoomIdAnyoneCanSee0001", 7).random() for _draw in range(2)]
+    assert draws[0] == draws[1]
+    assert draws[0] != random.Random("RoomIdAnyoneCanSee0001:7").random()
+    settings.SECRET_KEY = "another site's secret " * 3
+    assert bots.bot_random("RoomIdAnyoneCanSee0001", 7).random() != draws[0]

@@ -44,7 +44,9 @@ def test_a_browser_cookie_that_is_no_id_of_ours_is_ignored(db):
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("path", ["/room/a%00b/ws/", "/ws/game/a%00b/", "/room/a\x00b/ws/"])
 async def test_a_nul_in_a_socket_path_closes_it_as_a_game_that_does_not_exist(path):
-    socket = WebsocketCommunicator(application, path, headers=[(b"origin", b"http://localhost")])
+    socket = WebsocketCommunicator(
+        application, path, headers=[(b"origin", b"http://localhost"), (b"host", b"localhost")]
+    )
     connected, code = await socket.connect()
     assert not connected and code == 4404
     await socket.disconnect()
