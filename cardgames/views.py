@@ -24,9 +24,10 @@ MAX_NAME = 20
 def _clean_name(value: Any) -> str:
     """A display name as typed, without the characters that are not letters, marks, numbers,
     punctuation, symbols or spaces (a NUL, a zero-width space, a right-to-left override);
-    spaces collapsed, at most ``MAX_NAME`` characters."""
+    composed (NFC: "é" is one character however it was typed), spaces collapsed, at most
+    ``MAX_NAME`` characters."""
     shown = "".join(char for char in str(value or "") if unicodedata.category(char)[0] != "C")
-    return " ".join(shown.split())[:MAX_NAME]
+    return " ".join(unicodedata.normalize("NFC", shown).split())[:MAX_NAME]
 
 
 def _posted_variant(request: HttpRequest, kind: GameKind) -> tuple[Any, Variant, list[str]]:

@@ -23,3 +23,35 @@ def test_a_cleanly_closed_table_reconnects_and_plays_on(page: Page) -> None:
     if page.locator("#table .actions button").count():
         durak_turn(page)
         assert version(page) > at
+
+
+SOCKET_STATE = """() =>
+    document.querySelector("[ws-connect]")["htmx-internal-data"].webSocket.socket.readyState"""
+FLOOD = """() => {
+    document.addEventListener("htmx:wsClose", (event) => {
+        window.closeCodes = (window.closeCodes || []).concat([event.detail.event.code]);
+    });
+    const socket = document.querySelector("[ws-connect]")["htmx-internal-data"].webSocket.socket;
+    for (let message = 0; message < 200; message++) {
+        socket.send(JSON.stringify({op: "sync", version: 0}));
+    }
+}"""
+
+
+def test_a_flooding_page_is_told_why_it_was_closed_and_reconnects_when_asked(page: Page) -> None:
+    start_vs_computer(page, "durak", players="2", deck="36")
+    cards = hand(page)
+    page.evaluate(FLOOD)
+    alert = page.locator("#flash [role=alert]")
+    expect(alert).to_contain_text("This page sent too many messages and was disconnected.")
+    reconnect = alert.get_by_role("button", name="Reconnect")
+    expect(reconnect).to_be_visible()
+    # It does not reconnect by itself: it would only flood again.
+    page.wait_for_timeout(2500)
+    assert page.evaluate("() => window.closeCodes") == [4008]
+    assert page.evaluate(SOCKET_STATE) == 3  # CLOSED, and no new socket since
+    expect(reconnect).to_be_visible()
+    reconnect.click()
+    expect(page.locator("#flash [role=alert]")).to_have_count(0)
+    page.wait_for_function("() => window.tableMessages > 0")
+    assert hand(page) == cards

@@ -23,6 +23,13 @@ def test_a_nul_or_an_invisible_control_in_a_name_is_dropped(db):
     assert response.status_code == 302
 
 
+def test_a_name_is_stored_composed_however_it_was_typed(db):
+    """ "Zoé" typed as "Zoe" and a combining accent is the same three characters as typed with
+    "é": the name looks and sorts the same, and fits the same length."""
+    game = open_room(Client(), name="Zoe\u0301")
+    assert Seat.objects.get(game=game, number=0).name == "Zo\u00e9"
+
+
 @pytest.mark.parametrize(
     "path",
     ["/room/%00/", "/room/a%00/join/", "/room/a%00/leave/", "/game/%00/", "/room/a%00b/history/"],
