@@ -105,6 +105,16 @@ def test_every_page_loads_htmx_and_the_stylesheet_without_inline_scripts(client)
         assert page.count("<script") == page.count("<script src=")
 
 
+@pytest.mark.parametrize(
+    "url",
+    ["/", "/durak/rules/", "/rummy/rules/", "/play/durak/hotseat/", "/play/durak/online/", "/clear/"],
+)
+def test_no_template_syntax_shows_on_a_page(client, url):
+    """A template comment over two lines ({# … #} is one line only) showed on the home page."""
+    page = client.get(url).content.decode()
+    assert "{#" not in page and "#}" not in page and "{%" not in page and "{{" not in page
+
+
 def test_rules_page_has_the_four_sections_and_the_version(client):
     response = client.get("/durak/rules/")
     assert response.status_code == 200
