@@ -44,11 +44,12 @@ def bob_shown(socket: ClientConnection, state: str) -> bool:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path, Path]]:
-    """A Daphne of ``failing_asgi`` with a low message limit: its URL, database and log."""
+    """A Daphne of ``failing_asgi`` with a low message limit and two sockets per browser: its
+    URL, database and log."""
     folder = tmp_path_factory.mktemp("socket-ends")
     database = folder / "site.sqlite3"
     env = servers.bench_env(servers.sqlite_url(database))
-    env.update(TABLE_RATE="1", TABLE_BURST="5")
+    env.update(TABLE_RATE="1", TABLE_BURST="5", MAX_SOCKETS_PER_BROWSER="2")
     servers.migrate(env)
     port = servers.free_port()
     log = folder / "daphne.log"
@@ -159,3 +160,18 @@ def test_a_frame_over_the_server_s_limit_is_closed_with_a_reason(server) -> None
         socket.send("x" * (1024 * 1024 + 1))
         code, _frames = close_code(socket)
     assert code == 1009
+
+
+def test_a_socket_over_the_browser_s_cap_is_told_why_and_closed_with_4429(server) -> None:
+    base, _database, _log = server
+    game_id, ann, _bob = loadtest.open_room(base, "durak", htmlplayer.ROOM_OPTIONS)
+    with table_socket(base, game_id, ann), table_socket(base, game_id, ann):
+        with connect(
+            base.replace("http://", "ws://") + f"/room/{game_id}/ws/?lang=en",
+            additional_headers={"Cookie": ann.cookie_header(), "Origin": base},
+            open_timeout=WAIT,
+        ) as third:
+            code, frames = close_code(third)
+    assert code == 4429
+    assert "Too many tables are open in this browser" in frames[0]
+    assert "data-reconnect" in frames[0]
