@@ -127,10 +127,13 @@ spectator_tables = SpectatorTables()
 
 class SocketCounts:
     """The open sockets of this process, per room and per browser, against their caps: a
-    browser that opens tabs without end, or a crowd round one table, cannot take the worker."""
+    browser that opens tabs without end, or a crowd round one table, cannot take the worker.
+    The sockets of one browser also share one message budget (``bucket``): more tabs do not
+    buy more messages."""
 
     def __init__(self) -> None:
         self._open: dict[str, int] = {}
+        self._buckets: dict[str, ratelimit.TokenBucket] = {}
 
     def take(self, key: str, limit: int) -> bool:
         """Count one more socket under ``key`` if fewer than ``limit`` are open; whether so."""
@@ -140,6 +143,12 @@ class SocketCounts:
         self._open[key] = count + 1
         return True
 
+    def bucket(self, key: str) -> ratelimit.TokenBucket:
+        """The message budget the sockets counted under ``key`` share."""
+        if key not in self._buckets:
+            self._buckets[key] = ratelimit.TokenBucket.from_settings()
+        return self._buckets[key]
+
     def give_back(self, key: str) -> None:
         """A socket counted under ``key`` closed."""
         left = self._open.get(key, 0) - 1
@@ -147,6 +156,7 @@ class SocketCounts:
             self._open[key] = left
         else:
             self._open.pop(key, None)
+            self._buckets.pop(key, None)
 
 
 # Only the event loop's coroutines touch it: no lock needed.
@@ -303,7 +313,6 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.seat_key = seatkeys.key_from(cookies, self.game_id)
         self.language = _language(self.scope)
         self.version = -1
-        self.bucket = ratelimit.TokenBucket.from_settings()
         self.phrase_bucket = phrases.new_bucket()
         viewer = await self._find_viewer()
         if viewer is None:
@@ -343,6 +352,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         browser = f"browser:{browser_id(secret) if secret else client[0]}"
         if not socket_counts.take(browser, settings.MAX_SOCKETS_PER_BROWSER):
             return _("Too many tables are open in this browser: close some, then reload this one.")
+        self.bucket = socket_counts.bucket(browser)
         if viewer.spectator:
             room = f"room:{self.game_id}"
             if not socket_counts.take(room, settings.MAX_SPECTATORS_PER_ROOM):

@@ -1,4 +1,4 @@
-"""A token bucket per table connection: a flood of messages is refused, then closed.
+"""A token bucket per browser's table sockets: a flood of messages is refused, then closed.
 
 A person clicks a few times a second at most, and a reconnecting htmx socket replays at most a
 handful of queued messages; the defaults below (10 a second sustained, bursts of 30) are far

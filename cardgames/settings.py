@@ -32,8 +32,8 @@ can join). Production (``DEBUG=0``) needs ``SECRET_KEY`` and ``ALLOWED_HOSTS``, 
 ``WATCH_VERSIONS``         ``1``/``0``: the web process reads the versions of the open tables
                            that have computer seats every 50 ms, to hear of the bot workers'
                            moves (default: when there is no ``REDIS_URL``)
-``TABLE_RATE``             messages per second one table socket may send (default ``10``)
-``TABLE_BURST``            burst of messages one table socket may send (default ``30``)
+``TABLE_RATE``             messages per second one browser's table sockets may send (default ``10``)
+``TABLE_BURST``            burst of messages one browser's table sockets may send (default ``30``)
 ``MAX_SOCKETS_PER_BROWSER`` open table sockets per browser and web worker (default ``16``)
 ``MAX_SPECTATORS_PER_ROOM`` spectators' sockets per room and web worker (default ``200``)
 =========================  ==========================================================
@@ -254,8 +254,9 @@ TASKS = {
 # the web process's sockets as hints; the web process then reads the versions of its open
 # tables that have computer seats, every 50 ms, in one query.
 WATCH_VERSIONS = env_bool("WATCH_VERSIONS", not REDIS_URL)
-# Messages per second one table socket may send, and its burst; past that they are refused,
-# and a socket that keeps flooding is closed. Benchmarks raise them for their machine players.
+# Messages per second one browser's table sockets may send together, and their burst; past
+# that they are refused, and a socket that keeps flooding is closed. Benchmarks raise them for
+# their machine players.
 TABLE_RATE = float(os.environ.get("TABLE_RATE", "10"))
 TABLE_BURST = env_int("TABLE_BURST", 30)
 # Open table sockets one web worker admits per browser (tabs, reconnects) and spectators per

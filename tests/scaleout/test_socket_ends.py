@@ -165,13 +165,13 @@ def test_a_frame_over_the_server_s_limit_is_closed_with_a_reason(server) -> None
 def test_a_socket_over_the_browser_s_cap_is_told_why_and_closed_with_4429(server) -> None:
     base, _database, _log = server
     game_id, ann, _bob = loadtest.open_room(base, "durak", htmlplayer.ROOM_OPTIONS)
-    with table_socket(base, game_id, ann), table_socket(base, game_id, ann):
-        with connect(
-            base.replace("http://", "ws://") + f"/room/{game_id}/ws/?lang=en",
-            additional_headers={"Cookie": ann.cookie_header(), "Origin": base},
-            open_timeout=WAIT,
-        ) as third:
-            code, frames = close_code(third)
+    third = connect(
+        base.replace("http://", "ws://") + f"/room/{game_id}/ws/?lang=en",
+        additional_headers={"Cookie": ann.cookie_header(), "Origin": base},
+        open_timeout=WAIT,
+    )
+    with table_socket(base, game_id, ann), table_socket(base, game_id, ann), third:
+        code, frames = close_code(third)
     assert code == 4429
     assert "Too many tables are open in this browser" in frames[0]
     assert "data-reconnect" in frames[0]

@@ -282,6 +282,27 @@ async def test_a_flood_is_refused_then_closed_with_a_code_the_page_understands(s
 
 
 @pytest.mark.django_db(transaction=True)
+async def test_a_browser_s_sockets_share_one_message_budget(settings):
+    """More tabs buy no more messages: 50 sockets each sending a burst rendered 1,500 tables."""
+    settings.BOT_DELAY = 0
+    settings.TABLE_RATE, settings.TABLE_BURST = 0.01, 10
+    client = Client()
+    game = await database_sync_to_async(start_computer_game)(client, players="2", deck="36")
+    stale = {**LEGAL, "version": 9}
+    async with Table(client, game.pk) as first, Table(client, game.pk) as second:
+        for _message in range(6):
+            assert "moved on" in alert_in(await first.send(stale))
+        alerts = [alert_in(await second.send(stale)) for _message in range(4)]
+        assert all("moved on" in alert for alert in alerts)
+        assert alert_in(await second.send(stale)) == "Too many messages: slow down."
+    # Another browser has a budget of its own.
+    other = Client()
+    game = await database_sync_to_async(start_computer_game)(other, players="2", deck="36")
+    async with Table(other, game.pk) as table:
+        assert "moved on" in alert_in(await table.send(stale))
+
+
+@pytest.mark.django_db(transaction=True)
 async def test_a_fast_human_never_meets_the_limit(settings):
     settings.BOT_DELAY = 0
     client = Client()

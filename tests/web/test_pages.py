@@ -107,7 +107,14 @@ def test_every_page_loads_htmx_and_the_stylesheet_without_inline_scripts(client)
 
 @pytest.mark.parametrize(
     "url",
-    ["/", "/durak/rules/", "/rummy/rules/", "/play/durak/hotseat/", "/play/durak/online/", "/clear/"],
+    [
+        "/",
+        "/durak/rules/",
+        "/rummy/rules/",
+        "/play/durak/hotseat/",
+        "/play/durak/online/",
+        "/clear/",
+    ],
 )
 def test_no_template_syntax_shows_on_a_page(client, url):
     """A template comment over two lines ({# … #} is one line only) showed on the home page."""
