@@ -14,7 +14,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 import pytest
@@ -165,12 +165,16 @@ def test_a_frame_over_the_server_s_limit_is_closed_with_a_reason(server) -> None
 def test_a_socket_over_the_browser_s_cap_is_told_why_and_closed_with_4429(server) -> None:
     base, _database, _log = server
     game_id, ann, _bob = loadtest.open_room(base, "durak", htmlplayer.ROOM_OPTIONS)
-    third = connect(
-        base.replace("http://", "ws://") + f"/room/{game_id}/ws/?lang=en",
-        additional_headers={"Cookie": ann.cookie_header(), "Origin": base},
-        open_timeout=WAIT,
-    )
-    with table_socket(base, game_id, ann), table_socket(base, game_id, ann), third:
+    with ExitStack() as sockets:
+        for _tab in range(2):
+            sockets.enter_context(table_socket(base, game_id, ann))
+        third = sockets.enter_context(
+            connect(
+                base.replace("http://", "ws://") + f"/room/{game_id}/ws/?lang=en",
+                additional_headers={"Cookie": ann.cookie_header(), "Origin": base},
+                open_timeout=WAIT,
+            )
+        )
         code, frames = close_code(third)
     assert code == 4429
     assert "Too many tables are open in this browser" in frames[0]
