@@ -28,13 +28,14 @@ from ai.rummy.plan import (
     DEFAULT_COSTS,
     NEW_MELD,
     RELATED,
+    Arrangements,
     Arranger,
     PartialCredit,
     going_out,
 )
 from ai.rummy.playout import Sim
-from ai.rummy.policy import Outlook, discard_costs, meld_now, wants_discard_pile
-from ai.rummy.rollout import outlook_of, play_phase, play_turn
+from ai.rummy.policy import Move, Outlook, discard_costs, meld_now, turn_moves, wants_discard_pile
+from ai.rummy.rollout import outlook_of, play_moves, play_phase, play_turn
 from ai.rummy.situation import Situation, discard_notation, group_notation
 from ai.rummy.tracking import Public, read_public
 from ai.rummy.worlds import Sampler
@@ -243,11 +244,21 @@ def choose_draw(
     static = NextDraw(situation.hand, situation.table, live, HARD_CREDIT)
     static.fill(live)
     aheads: dict[tuple[int, tuple[int, ...]], NextDraw] = {}
+    arrangers = Arrangements()
+    # This seat's moves by what it knows: taking the top card, it holds the same hand in every
+    # world, and a blind draw makes one of a few hands.
+    plans: dict[tuple[int, ...], list[Move]] = {}
 
     def turn_value(sim: Sim) -> float:
         """This seat's chance once it has finished its turn in ``sim`` and the opponent its."""
         if not sim.over:
-            play_phase(sim)
+            mine = outlook_of(sim, seat)
+            hand = sim.hands[seat]
+            known = (hand, sim.drawn, mine.live, mine.opp_known, mine.opp_size, *sim.table)
+            moves = plans.get(known)
+            if moves is None:
+                moves = plans[known] = turn_moves(hand, sim.drawn, mine, arrangers)
+            play_moves(sim, moves)
         if sim.over:
             return 0.5 if sim.winner is None else float(sim.winner == seat)
         key = (sim.hands[seat], tuple(sim.table))
@@ -255,23 +266,29 @@ def choose_draw(
         if ahead is None:
             ahead = aheads[key] = NextDraw(key[0], sim.table[:], live, HARD_CREDIT)
             ahead.fill(live)
-        play_turn(sim)
-        return Reply(sim, opp).chance(ahead)
+        play_turn(sim, arrangers)
+        return Reply(sim, opp, arrangers).chance(ahead)
 
     take, stock = 0, 1
     race = race_of([take, stock])
+    # A world drawn again (resampling repeats the likeliest proposals) scores as before.
+    rows: dict[tuple[int, ...], dict[int, float]] = {}
     for count, world in enumerate(_worlds(sampler, rng, deadline, most), 1):
-        taken = world.copy()
-        taken.draw_discard()
-        blind = world.copy()
-        blind.draw_stock()
-        row = {take: turn_value(taken), stock: turn_value(blind)}
-        if world.stock:
-            other = opponent_value(world, opp)
-            drawn = world.stock[-1]
-            row[stock] += _mean(
-                chance(static.stock_value(card), other, False) for card in world.stock
-            ) - chance(static.stock_value(drawn), other, False)
+        key = world_key(world)
+        row = rows.get(key)
+        if row is None:
+            taken = world.copy()
+            taken.draw_discard()
+            blind = world.copy()
+            blind.draw_stock()
+            row = {take: turn_value(taken), stock: turn_value(blind)}
+            if world.stock:
+                other = opponent_value(world, opp, arrangers)
+                drawn = world.stock[-1]
+                row[stock] += _mean(
+                    chance(static.stock_value(card), other, False) for card in world.stock
+                ) - chance(static.stock_value(drawn), other, False)
+            rows[key] = row
         race.add(row)
         if _race_over(race, count):
             break
@@ -306,9 +323,10 @@ def discard_values(
         if time.perf_counter() > deadline:
             break
     race = race_of(list(range(len(aheads))))
-    count = 0
-    for world in _worlds(sampler, rng, deadline, most):
-        count += 1
+    arrangers = Arrangements()
+
+    def score(world: Sim) -> dict[int, float]:
+        """Each candidate's chance in ``world``, by index, for the candidates in the race."""
         # The opponent's turn when it leaves the discard lying is the same whatever it was:
         # played once per world, the first time a candidate is left.
         outlook = outlook_of(world, opp)
@@ -318,25 +336,43 @@ def discard_values(
         for index in race.active:
             card = candidates[index]
             outlook.live = unseen & ~(1 << card)  # on the pile, it is no longer to come
-            if wants_discard_pile(world.hands[opp], card, outlook):
+            if wants_discard_pile(world.hands[opp], card, outlook, arrangers):
                 sim = world.copy()
                 sim.discard(card)
                 sim.draw_discard()
-                play_phase(sim)
-                row[index] = Reply(sim, opp).chance(aheads[index]) - TAKE_PENALTY
+                play_phase(sim, arrangers=arrangers)
+                row[index] = Reply(sim, opp, arrangers).chance(aheads[index]) - TAKE_PENALTY
                 continue
             if left is None:
                 left = world.copy()
                 left.discard(card)
                 left.draw_stock()
                 if not left.over:
-                    play_phase(left)
-                reply = Reply(left, opp)
+                    play_phase(left, arrangers=arrangers)
+                reply = Reply(left, opp, arrangers)
             row[index] = reply.chance(aheads[index])
+        return row
+
+    # A world drawn again (resampling repeats the likeliest proposals) scores as before, as
+    # long as the same candidates are in the race (the first one left decides ``left``).
+    rows: dict[tuple[tuple[int, ...], tuple[int, ...]], dict[int, float]] = {}
+    count = 0
+    for world in _worlds(sampler, rng, deadline, most):
+        count += 1
+        key = (world_key(world), tuple(race.active))
+        row = rows.get(key)
+        if row is None:
+            row = rows[key] = score(world)
         race.add(row)
         if _race_over(race, count):
             break
     return [race.mean(index) for index in range(len(aheads))], count
+
+
+def world_key(world: Sim) -> tuple[int, ...]:
+    """What tells apart the worlds of one decision's sampler: the hands and the stock (the
+    rest is the view's, the same in all of them)."""
+    return (world.hands[0], world.hands[1], *world.stock)
 
 
 def _race_over(race: PairedRace, worlds: int) -> bool:
@@ -364,32 +400,70 @@ class Reply:
     then, for a kept hand (``NextDraw``): its next draw, the opponent's discard or the stock's
     average, whichever is better, against the opponent's hand."""
 
-    __slots__ = ("other", "result", "stock", "top")
+    __slots__ = ("odds", "other", "result", "stock", "top")
 
-    def __init__(self, sim: Sim, opp: int) -> None:
+    def __init__(self, sim: Sim, opp: int, arrangers: Arrangements | None = None) -> None:
+        """The world ``sim`` once ``opp`` has played (``arrangers``: see ``opponent_value``)."""
         self.result = -1.0
         if sim.over:
             self.result = 0.5 if sim.winner is None else float(sim.winner != opp)
             return
-        self.other = opponent_value(sim, opp)
+        self.other = opponent_value(sim, opp, arrangers)
         self.stock = sim.stock[:]
         self.top = sim.top()
+        self.odds = Odds(self.other)
 
     def chance(self, ahead: NextDraw) -> float:
         """This seat's chance of winning with the kept hand of ``ahead``."""
         if self.result >= 0:
             return self.result
-        other = self.other
-        stock = _mean(chance(ahead.stock_value(card), other, False) for card in self.stock)
+        stock = self.stock
+        try:
+            total = _odds_sum(self.odds, ahead.stock, stock)
+        except KeyError:  # a card of a rebuilt stock, not valued yet
+            for card in stock:
+                ahead.stock_value(card)
+            total = _odds_sum(self.odds, ahead.stock, stock)
+        # As ``_mean``: the same sum in the same order.
+        mean = total / len(stock) if stock else 0.5
         if self.top < 0:
-            return stock
-        return max(stock, chance(ahead.take_value(self.top), other, False))
+            return mean
+        return max(mean, chance(ahead.take_value(self.top), self.other, False))
 
 
-def opponent_value(sim: Sim, opp: int) -> float:
-    """The value of the opponent's hand in ``sim``, as it would judge it."""
+class Odds(dict[float, float]):
+    """``chance`` of a value against the value ``other`` (this seat not to play), by value:
+    the few values of a kept hand's next draws recur across the stock and the candidates."""
+
+    __slots__ = ("other",)
+
+    def __init__(self, other: float) -> None:
+        super().__init__()
+        self.other = other
+
+    def __missing__(self, own: float) -> float:
+        odd = self[own] = chance(own, self.other, False)
+        return odd
+
+
+def _odds_sum(odds: Odds, values: dict[int, float], cards: list[int]) -> float:
+    """The sum of ``odds`` of the ``values`` of ``cards``, in their order (``KeyError`` if a
+    card has no value)."""
+    total = 0.0
+    for odd in map(odds.__getitem__, map(values.__getitem__, cards)):
+        total += odd
+    return total
+
+
+def opponent_value(sim: Sim, opp: int, arrangers: Arrangements | None = None) -> float:
+    """The value of the opponent's hand in ``sim``, as it would judge it (``arrangers``, if
+    given, arranges it: a search shares them)."""
     hand = sim.hands[opp]
-    return Arranger(hand, sim.table, DEFAULT_COSTS).value(hand, sim.unseen_by(opp))
+    if arrangers is None:
+        arranger = Arranger(hand, sim.table, DEFAULT_COSTS)
+    else:
+        arranger = arrangers.get(hand, sim.table)
+    return arranger.value(hand, sim.unseen_by(opp))
 
 
 def _mean(values: Any) -> float:

@@ -133,6 +133,7 @@ class Arranger:
         "pairs",
         "pairs_live",
         "passive",
+        "values",
     )
 
     def __init__(
@@ -141,7 +142,12 @@ class Arranger:
         table: Sequence[int],
         costs: Sequence[float],
         credit: PartialCredit = MEDIUM_CREDIT,
+        memo: dict[int, tuple[float, tuple[Group, ...]]] | None = None,
     ) -> None:
+        """The arranger of ``hand``. ``memo``, if given, holds the cheapest arrangements of
+        parts of hands already worked out on this table with these costs, by their cards, and
+        takes this hand's: a part's arrangement depends only on its own cards (the groups it
+        can hold), so arrangers of several hands may share one (see ``Arrangements``)."""
         self.hand = hand
         self.costs = costs
         self.credit = credit
@@ -166,15 +172,18 @@ class Arranger:
             low = rest & -rest
             rest ^= low
             self.passive += costs[low.bit_length() - 1]
-        self.memo: dict[int, tuple[float, tuple[Group, ...]]] = {0: (0.0, ())}
+        self.memo = {0: (0.0, ())} if memo is None else memo
         self.pairs: list[tuple[float, int]] = []
         self.pairs_live = -1
+        # value(rest, pairs_live) by rest.
+        self.values: dict[int, float] = {}
 
     def best(self, rest: int) -> tuple[float, tuple[Group, ...]]:
         """The cheapest arrangement of the cards ``rest`` (part of the hand): the cost of its
         loose cards and its groups."""
         active = rest & self.active
-        cost, groups = self._solve(active)
+        found = self.memo.get(active)
+        cost, groups = self._solve(active) if found is None else found
         cost += self.passive
         missing = self.hand & ~self.active & ~rest
         if missing:
@@ -202,6 +211,7 @@ class Arranger:
         other.memo = {0: (0.0, ())}
         other.pairs = []
         other.pairs_live = -1
+        other.values = {}
         return other
 
     def _solve(self, rest: int) -> tuple[float, tuple[Group, ...]]:
@@ -211,11 +221,16 @@ class Arranger:
             return found
         low = rest & -rest
         card = low.bit_length() - 1
-        cost, groups = self._solve(rest ^ low)
+        # The memo is looked up before recursing: most parts are solved already.
+        sub = rest ^ low
+        found = memo.get(sub)
+        cost, groups = self._solve(sub) if found is None else found
         cost += self.costs[card]
         for cards, target in self.options.get(card, ()):
             if cards & rest == cards:
-                sub_cost, sub_groups = self._solve(rest ^ cards)
+                sub = rest ^ cards
+                found = memo.get(sub)
+                sub_cost, sub_groups = self._solve(sub) if found is None else found
                 if sub_cost < cost:
                     cost = sub_cost
                     groups = ((cards, target), *sub_groups)
@@ -227,18 +242,50 @@ class Arranger:
         instead of working them out."""
         self.pairs = pairs
         self.pairs_live = live
+        self.values = {}
 
     def value(self, rest: int, live: int) -> float:
         """The value of the cards ``rest`` (lower is better): the cost of the best
         arrangement's loose cards, less the credit of their partials."""
+        if self.pairs_live != live:
+            self.pairs = partials(self.hand, live, self.costs, self.credit)
+            self.pairs_live = live
+            self.values = {}
+        else:
+            found = self.values.get(rest)
+            if found is not None:
+                return found
         cost, groups = self.best(rest)
         loose = rest
         for cards, _ in groups:
             loose &= ~cards
-        if self.pairs_live != live:
-            self.pairs = partials(self.hand, live, self.costs, self.credit)
-            self.pairs_live = live
-        return cost - partial_credit(self.pairs, loose, self.credit)
+        found = self.values[rest] = cost - partial_credit(self.pairs, loose, self.credit)
+        return found
+
+
+class Arrangements:
+    """Arrangers of ``DEFAULT_COSTS`` and Medium's credit, built once per hand and table: a
+    search meets the same hand again (the opponent weighs taking a card, then plays the hand
+    it took), and an ``Arranger`` keeps what it worked out. Meant for one search in one
+    thread: it only grows."""
+
+    __slots__ = ("found", "memos")
+
+    def __init__(self) -> None:
+        self.found: dict[tuple[int, ...], Arranger] = {}
+        # The arrangements of parts of hands, by table (shared by its arrangers).
+        self.memos: dict[tuple[int, ...], dict[int, tuple[float, tuple[Group, ...]]]] = {}
+
+    def get(self, hand: int, table: Sequence[int]) -> Arranger:
+        """The arranger of ``hand`` on ``table`` (the same one for the same cards)."""
+        key = (hand, *table)
+        arranger = self.found.get(key)
+        if arranger is None:
+            memo = self.memos.get(key[1:])
+            if memo is None:
+                memo = self.memos[key[1:]] = {0: (0.0, ())}
+            arranger = self.found[key] = Arranger(hand, table, DEFAULT_COSTS, memo=memo)
+        return arranger
 
 
 def partials(
@@ -247,12 +294,22 @@ def partials(
     """Every partial among ``cards`` with its credit (what it saves: a share of its two cards'
     costs, by how many ``live`` cards would complete it), the best first."""
     found: list[tuple[float, int]] = []
+    shares = credit.shares
     rest = cards
+    # ``_add_partials`` inlined: this runs for every hand a search values.
     while rest:
         low = rest & -rest
         rest ^= low
-        card = low.bit_length() - 1
-        _add_partials(found, card, RELATED[card] & rest, live, costs, credit.shares)
+        partners = RELATED[low.bit_length() - 1] & rest
+        if partners:
+            cost = costs[low.bit_length() - 1]
+            while partners:
+                other = partners & -partners
+                partners ^= other
+                pair = low | other
+                outs = (OUTS[pair] & live).bit_count()
+                if outs:
+                    found.append(((cost + costs[other.bit_length() - 1]) * shares[outs], pair))
     found.sort(reverse=True)
     return found
 

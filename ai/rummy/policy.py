@@ -11,6 +11,7 @@ from ai.rummy.plan import (
     DEFAULT_COSTS,
     NEW_MELD,
     RELATED,
+    Arrangements,
     Arranger,
     going_out,
     loose_cards,
@@ -53,10 +54,12 @@ class Outlook:
 Move = tuple[int, int]
 
 
-def wants_discard_pile(hand: int, top: int, outlook: Outlook) -> bool:
+def wants_discard_pile(
+    hand: int, top: int, outlook: Outlook, arrangers: Arrangements | None = None
+) -> bool:
     """Whether to take ``top`` (the discard pile's top card) rather than draw from the stock:
     it lets the hand go out now, or improves the hand's value by more than a blind draw would
-    on average."""
+    on average. ``arrangers``, if given, arranges the hands (a search shares them)."""
     if top < 0:
         return False
     bit = 1 << top
@@ -64,7 +67,7 @@ def wants_discard_pile(hand: int, top: int, outlook: Outlook) -> bool:
     if not hand & RELATED[top] and not table_touch(table) & bit:
         return False  # it goes with nothing: no meld, no partial, no layoff
     taken = hand | bit
-    arranger = Arranger(taken, table, DEFAULT_COSTS)
+    arranger = _arranger(taken, table, arrangers)
     if going_out(taken, table, top, arranger) is not None:
         return True
     live = outlook.live
@@ -80,14 +83,16 @@ def wants_discard_pile(hand: int, top: int, outlook: Outlook) -> bool:
     return False
 
 
-def turn_moves(hand: int, drawn: int, outlook: Outlook) -> list[Move]:
+def turn_moves(
+    hand: int, drawn: int, outlook: Outlook, arrangers: Arrangements | None = None
+) -> list[Move]:
     """The rest of the turn, having drawn (``drawn``: the card taken from the pile, or -1): go
     out if possible; else lay off what the best arrangement lays off, meld what is worth
     melding now, and discard the card that costs least to lose, counting what it would give
-    the opponent."""
+    the opponent. ``arrangers``, if given, arranges the hands (a search shares them)."""
     table = outlook.table
     stuck = 1 << drawn if drawn >= 0 else -1
-    arranger = Arranger(hand, table, DEFAULT_COSTS)
+    arranger = _arranger(hand, table, arrangers)
     out = going_out(hand, table, drawn, arranger)
     if out is not None:
         moves: list[Move] = [(target, cards) for cards, target in out if hand ^ cards != stuck]
@@ -108,9 +113,15 @@ def turn_moves(hand: int, drawn: int, outlook: Outlook) -> list[Move]:
             moves.append((target, cards))
             left ^= cards
     if left != hand:
-        arranger = Arranger(left, table, DEFAULT_COSTS)
+        arranger = _arranger(left, table, arrangers)
     moves.append((DISCARD, best_discard(left, drawn, outlook, arranger)))
     return moves
+
+
+def _arranger(hand: int, table: list[int], arrangers: Arrangements | None) -> Arranger:
+    if arrangers is None:
+        return Arranger(hand, table, DEFAULT_COSTS)
+    return arrangers.get(hand, table)
 
 
 def next_move(hand: int, drawn: int, outlook: Outlook) -> Move:

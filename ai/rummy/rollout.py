@@ -5,8 +5,9 @@ the cards the other seat took from the pile. The Hard bot plays the opponent's a
 candidate this way, the opponent being modelled as a sensible (Medium) player.
 """
 
+from ai.rummy.plan import Arrangements
 from ai.rummy.playout import Sim
-from ai.rummy.policy import DISCARD, Outlook, turn_moves, wants_discard_pile
+from ai.rummy.policy import DISCARD, Move, Outlook, turn_moves, wants_discard_pile
 
 
 def outlook_of(sim: Sim, seat: int) -> Outlook:
@@ -19,24 +20,33 @@ def outlook_of(sim: Sim, seat: int) -> Outlook:
     )
 
 
-def play_turn(sim: Sim) -> None:
-    """The seat to play plays a whole turn: draw, go out or lay down, discard."""
+def play_turn(sim: Sim, arrangers: Arrangements | None = None) -> None:
+    """The seat to play plays a whole turn: draw, go out or lay down, discard (``arrangers``,
+    if given, arranges the hands: see ``Arrangements``)."""
     seat = sim.turn
     outlook = outlook_of(sim, seat)
-    if wants_discard_pile(sim.hands[seat], sim.top(), outlook):
+    if wants_discard_pile(sim.hands[seat], sim.top(), outlook, arrangers):
         sim.draw_discard()
     else:
         sim.draw_stock()
         if sim.over:
             return
-    play_phase(sim, outlook)
+    play_phase(sim, outlook, arrangers)
 
 
-def play_phase(sim: Sim, outlook: Outlook | None = None) -> None:
-    """The seat to play, having drawn, lays down what it will and discards."""
+def play_phase(
+    sim: Sim, outlook: Outlook | None = None, arrangers: Arrangements | None = None
+) -> None:
+    """The seat to play, having drawn, lays down what it will and discards (``arrangers``, if
+    given, arranges the hands: see ``Arrangements``)."""
     if outlook is None:
         outlook = outlook_of(sim, sim.turn)
-    for target, cards in turn_moves(sim.hands[sim.turn], sim.drawn, outlook):
+    play_moves(sim, turn_moves(sim.hands[sim.turn], sim.drawn, outlook, arrangers))
+
+
+def play_moves(sim: Sim, moves: list[Move]) -> None:
+    """The seat to play makes ``moves`` (as ``turn_moves`` lists them)."""
+    for target, cards in moves:
         if target == DISCARD:
             sim.discard(cards)
         else:

@@ -189,10 +189,11 @@ class Sampler:
         card last), drawn with the inference weights; ``shuffle=False`` leaves the stock
         shuffled only as far as its next card (the one a playout draws first)."""
         need = self.hidden - self.forced.bit_count()
+        draw, log = rng.random, math.log
         # Weighted sampling without replacement: the ``need`` smallest exponential races.
         keyed = sorted(
             zip(
-                [-math.log(1.0 - rng.random()) / weight for weight in self.weights],
+                [-log(1.0 - draw()) / weight for weight in self.weights],
                 self.choices,
                 strict=True,
             )

@@ -8,13 +8,13 @@ import pytest
 from ai import get_bot
 from ai.rummy.hard import HARD_CREDIT, HardRummyBot
 from ai.rummy.lookahead import NextDraw, best_after_draw
-from ai.rummy.plan import DEFAULT_COSTS, MEDIUM_CREDIT, Arranger, going_out
+from ai.rummy.plan import DEFAULT_COSTS, MEDIUM_CREDIT, Arrangements, Arranger, going_out
 from ai.rummy.playout import Sim
 from ai.rummy.policy import Outlook, best_discard
 from ai.rummy.situation import Situation
 from ai.rummy.tracking import read_public
 from ai.rummy.worlds import Sampler, world_state
-from cards import ALL_CARDS, card_name, card_names, cards_mask, mask_names
+from cards import ALL_CARDS, card_list, card_name, card_names, cards_mask, mask_names
 from rummy.engine import Config, Game, new_game
 
 LEVELS = ("easy", "medium", "hard")
@@ -330,6 +330,28 @@ def test_hard_values_a_card_that_goes_two_ways_to_a_meld_above_one_that_goes_one
     for_medium = [Arranger(hand, [], DEFAULT_COSTS) for hand in (two_ways, one_way)]
     medium_two, medium_one = (arranger.value(arranger.hand, live) for arranger in for_medium)
     assert medium_two == pytest.approx(medium_one, abs=0.1)
+
+
+def test_arrangers_sharing_their_work_arrange_every_part_exactly_as_a_fresh_one():
+    # A search's arrangers share one memo of parts per table (Arrangements): what one hand
+    # worked out must be what any other hand holding the same part would, to the last bit.
+    rng = random.Random(5)
+    run, kings = cards_mask(["7h", "8h", "9h"]), cards_mask(["Kd", "Kh", "Ks"])
+    pool = card_list(cards_mask(["2h", "3h", "4h", "5h", "6h", "Th", "5c", "5d", "5s", "Kc"]))
+    pool += rng.sample(
+        [card for card in range(52) if card not in pool and not (run | kings) >> card & 1], 12
+    )
+    for table in ([], [run, kings]):
+        shared = Arrangements()
+        for _ in range(200):
+            hand = cards_mask(rng.sample(pool, rng.randrange(8, 12)))
+            live = cards_mask(rng.sample(range(52), 25)) & ~hand
+            arranger, fresh = shared.get(hand, table), Arranger(hand, table, DEFAULT_COSTS)
+            assert shared.get(hand, table) is arranger
+            for _ in range(6):
+                rest = hand & rng.getrandbits(52)
+                assert arranger.best(rest) == fresh.best(rest)
+                assert arranger.value(rest, live) == fresh.value(rest, live)
 
 
 @pytest.mark.parametrize("credit", [MEDIUM_CREDIT, HARD_CREDIT], ids=["medium", "hard"])
