@@ -214,7 +214,7 @@ if REDIS_URL:
     }
 else:
     # Single process only: the in-memory layer does not cross processes.
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CHANNEL_LAYERS = {"default": {"BACKEND": "cardgames.layers.ThriftyInMemoryChannelLayer"}}
 
 # The cache holds the counts of cardgames.limits: Redis, shared by the web workers (Django's
 # own Redis cache: its increments are atomic), or the memory of make run's one web process.

@@ -199,7 +199,7 @@ def test_default_settings_are_single_process_sqlite_and_in_memory_layer():
     assert values["debug"] is True
     assert values["db_engine"] == "django.db.backends.sqlite3"
     assert values["db_name"] == str(ROOT / "db.sqlite3")
-    assert values["layer"] == "channels.layers.InMemoryChannelLayer"
+    assert values["layer"] == "cardgames.layers.ThriftyInMemoryChannelLayer"
     assert values["asgi"] == "cardgames.asgi.application"
 
 
