@@ -164,6 +164,11 @@ def playout(sim: Sim, rng: random.Random, epsilon: float = 0.0, max_steps: int =
     rounds = _ROUNDS[players]
     draw_orders = _DRAW_ORDERS[players]
     draw = rng.random
+    thrower = -1
+    beats_in_suit = BEATS_IN_SUIT
+    rank_masks = RANK_MASKS
+    rank_spread = RANK_SPREAD
+    expensive = _expensive(trumps)
     for _ in range(max_steps):
         if not n_attacks:  # open the bout
             seat = attacker
@@ -182,23 +187,7 @@ def playout(sim: Sim, rng: random.Random, epsilon: float = 0.0, max_steps: int =
             elif not plain:
                 cards = hand & -hand
             else:
-                best_cost = 99.0
-                cards = 0
-                ranks = (plain | plain >> 13 | plain >> 26 | plain >> 39) & 0x1FFF
-                while ranks:
-                    low = ranks & -ranks
-                    rank = low.bit_length() - 1
-                    ranks ^= low
-                    of_rank = plain & RANK_MASKS[rank]
-                    count = of_rank.bit_count()
-                    if count > limit:
-                        while of_rank.bit_count() > limit:
-                            of_rank &= of_rank - 1
-                        count = limit
-                    cost = rank - 2.0 * (count - 1)
-                    if cost < best_cost:
-                        best_cost = cost
-                        cards = of_rank
+                cards = _weakest_lead(plain, limit)
             hands[seat] = hand ^ cards
             attacks |= cards
             uncovered |= cards
@@ -222,14 +211,14 @@ def playout(sim: Sim, rng: random.Random, epsilon: float = 0.0, max_steps: int =
                     and n_attacks < MAX_ATTACKS
                     and hands[following[defender]].bit_count() > n_attacks
                 ):
-                    same = hand & RANK_MASKS[((attacks & -attacks).bit_length() - 1) % 13]
+                    same = hand & rank_masks[((attacks & -attacks).bit_length() - 1) % 13]
                     same &= plain_cards
                     if same:
                         cover = (same & -same).bit_length() - 1
                 if cover < 0:
                     if not uncovered & (uncovered - 1):  # one card: its cheapest cover
                         attack = uncovered.bit_length() - 1
-                        beaters = hand & BEATS_IN_SUIT[attack]
+                        beaters = hand & beats_in_suit[attack]
                         if not beaters and not trumps >> attack & 1:
                             beaters = hand & trumps
                         if beaters:
@@ -238,7 +227,7 @@ def playout(sim: Sim, rng: random.Random, epsilon: float = 0.0, max_steps: int =
                                 if draw() < 0.3:
                                     cover = -1
                             elif (
-                                strength[cover] >= EXPENSIVE
+                                expensive >> cover & 1
                                 and len(stock) > ENDGAME_STOCK
                                 and table.bit_count() <= 3
                             ):
@@ -252,7 +241,7 @@ def playout(sim: Sim, rng: random.Random, epsilon: float = 0.0, max_steps: int =
                                     cover = -1
                             elif len(stock) > ENDGAME_STOCK and table.bit_count() <= 3:
                                 for _, planned in plan:
-                                    if strength[planned] >= EXPENSIVE:
+                                    if expensive >> planned & 1:
                                         cover = -1
                                         break
                             if cover >= 0:
@@ -285,19 +274,25 @@ def playout(sim: Sim, rng: random.Random, epsilon: float = 0.0, max_steps: int =
                     limit = MAX_ATTACKS
                 continue
         else:  # a throw-in or a pass
-            if n_attacks >= limit:
-                break
-            throwable = ((table | table >> 13 | table >> 26 | table >> 39) & 0x1FFF) * RANK_SPREAD
-            for seat in rounds[attacker]:
-                if (
-                    seat != defender
-                    and in_play >> seat & 1
-                    and not passed >> seat & 1
-                    and hands[seat] & throwable
-                ):
-                    break
+            if thrower >= 0:  # the seat that the last step's check found
+                seat = thrower
+                thrower = -1
             else:
-                break  # not reached: the bout ends by itself once nobody can move
+                if n_attacks >= limit:
+                    break
+                throwable = (
+                    (table | table >> 13 | table >> 26 | table >> 39) & 0x1FFF
+                ) * rank_spread
+                for seat in rounds[attacker]:
+                    if (
+                        seat != defender
+                        and in_play >> seat & 1
+                        and not passed >> seat & 1
+                        and hands[seat] & throwable
+                    ):
+                        break
+                else:
+                    break  # not reached: the bout ends by itself once nobody can move
             hand = hands[seat]
             candidates = hand & throwable
             cards = 0
@@ -311,7 +306,7 @@ def playout(sim: Sim, rng: random.Random, epsilon: float = 0.0, max_steps: int =
                     plain &= CHEAP_CARDS
                 if plain:  # its card of lowest rank (lowest_by_rank)
                     ranks = (plain | plain >> 13 | plain >> 26 | plain >> 39) & 0x1FFF
-                    cards = plain & RANK_MASKS[(ranks & -ranks).bit_length() - 1]
+                    cards = plain & rank_masks[(ranks & -ranks).bit_length() - 1]
                     cards &= -cards
                 elif (
                     not eager >> seat & 1
@@ -334,14 +329,18 @@ def playout(sim: Sim, rng: random.Random, epsilon: float = 0.0, max_steps: int =
         if uncovered and not taking:
             continue
         if n_attacks < limit:
-            throwable = ((table | table >> 13 | table >> 26 | table >> 39) & 0x1FFF) * RANK_SPREAD
-            able = in_play & ~passed & ~(1 << defender)
-            while able:
-                low = able & -able
-                if hands[low.bit_length() - 1] & throwable:
+            throwable = ((table | table >> 13 | table >> 26 | table >> 39) & 0x1FFF) * rank_spread
+            # The seat asked next (Sim.seat_to_ask), kept for the next step.
+            for seat in rounds[attacker]:
+                if (
+                    seat != defender
+                    and in_play >> seat & 1
+                    and not passed >> seat & 1
+                    and hands[seat] & throwable
+                ):
+                    thrower = seat
                     break
-                able ^= low
-            if able:
+            if thrower >= 0:
                 continue
         # As Sim._end_bout.
         took = taking
@@ -395,10 +394,70 @@ def playout(sim: Sim, rng: random.Random, epsilon: float = 0.0, max_steps: int =
     sim.durak = durak
 
 
+def _weakest_lead(plain: int, limit: int) -> int:
+    """The lead ``_open`` picks from the non-trump cards ``plain``: the rank that minimises
+    ``rank - 2 * (count - 1)`` (the lowest of equals), its count at most ``limit``.
+
+    Written without a loop over the ranks: the lowest rank held at least ``k`` times costs
+    at most ``rank - 2 * (k - 1)``, so the best of those bounds (k up to ``limit``) is the
+    best cost, and the lowest rank that reaches it is the one the loop would pick.
+    """
+    a = plain & 0x1FFF
+    b = plain >> 13 & 0x1FFF
+    c = plain >> 26 & 0x1FFF
+    d = plain >> 39 & 0x1FFF
+    ranks = a | b | c | d  # held at least once
+    best = (ranks & -ranks).bit_length() - 1
+    cost = best
+    if limit >= 2:
+        ranks = a & b | c & d | (a | b) & (c | d)  # at least twice
+        if ranks:
+            rank = (ranks & -ranks).bit_length() - 1
+            if rank - 2 < cost:
+                best, cost = rank, rank - 2
+            if limit >= 3:
+                ranks = a & b & (c | d) | c & d & (a | b)  # three times
+                if ranks:
+                    rank = (ranks & -ranks).bit_length() - 1
+                    if rank - 4 < cost:
+                        best, cost = rank, rank - 4
+                    if limit >= 4:
+                        ranks = a & b & c & d
+                        if ranks:
+                            rank = (ranks & -ranks).bit_length() - 1
+                            if rank - 6 < cost:
+                                best = rank
+    cards = plain & RANK_MASKS[best]
+    while cards.bit_count() > limit:
+        cards &= cards - 1
+    return cards
+
+
 def _cover_plan(
     uncovered: int, hand: int, trumps: int, strength: tuple[int, ...]
 ) -> list[tuple[int, int]] | None:
-    """``cover_plan`` with the strengths of the trump suit already looked up."""
+    """``cover_plan`` of two cards or more, with the trump suit's strengths looked up."""
+    low = uncovered & -uncovered
+    rest = uncovered ^ low
+    if not rest & (rest - 1):  # two cards: the stronger (the higher of equals) first
+        first = low.bit_length() - 1
+        second = rest.bit_length() - 1
+        if strength[first] <= strength[second]:
+            first, second = second, first
+        beaters = hand & BEATS_IN_SUIT[first]
+        if not beaters and not trumps >> first & 1:
+            beaters = hand & trumps
+        if not beaters:
+            return None
+        low = beaters & -beaters
+        hand ^= low
+        cover = low.bit_length() - 1
+        beaters = hand & BEATS_IN_SUIT[second]
+        if not beaters and not trumps >> second & 1:
+            beaters = hand & trumps
+        if not beaters:
+            return None
+        return [(first, cover), (second, (beaters & -beaters).bit_length() - 1)]
     keys = []
     while uncovered:
         low = uncovered & -uncovered
@@ -424,6 +483,12 @@ def _cover_plan(
 def _strengths(trumps: int) -> tuple[int, ...]:
     """``strength`` of every card under the trump suit mask ``trumps``."""
     return tuple(strength(card, trumps) for card in range(52))
+
+
+@functools.cache
+def _expensive(trumps: int) -> int:
+    """The covers worth a take while the stock is large (see ``_defend``), as a mask."""
+    return sum(1 << card for card in range(52) if strength(card, trumps) >= EXPENSIVE)
 
 
 @functools.cache
