@@ -23,7 +23,7 @@ from collections.abc import Iterator, Sequence
 
 from ai.durak.playout import DRAW as DRAW_SEAT
 from ai.durak.playout import Sim
-from cards import RANK_MASKS, Action, card_list, ranks_mask
+from cards import RANK_MASKS, RANK_SPREAD, Action, card_list, ranks_mask
 from durak.engine.config import HAND_SIZE, MAX_ATTACKS
 from durak.engine.game import BEATS_IN_SUIT
 
@@ -62,6 +62,8 @@ class Solver:
         self.path: set[tuple] = set()
         # Cheap cards first: a good move early makes alpha-beta cut more.
         self.order_key = [card % 13 + (13 if trumps >> card & 1 else 0) for card in range(52)]
+        # The cards of a mask in that order, by mask (see _order).
+        self._in_order: dict[int, tuple[int, ...]] = {}
 
     # -- positions --------------------------------------------------------------------------
 
@@ -131,7 +133,8 @@ class Solver:
         beta: int,
     ) -> int:
         children = self.children(ha, hd, att, table, unc, limit, taking, ns)
-        maximizing = (att == 0) == self._attacker_moves(table, unc, taking)
+        attacker_moves = not table or not unc or taking
+        maximizing = (att == 0) == attacker_moves
         best = -1 if maximizing else 3
         for child in children:
             value = child if type(child) is int else self.value(*child, alpha, beta)
@@ -148,9 +151,11 @@ class Solver:
                 break
         return best
 
-    @staticmethod
-    def _attacker_moves(table: int, unc: int, taking: bool) -> bool:
-        return not table or not unc or taking
+    def _order(self, cards: int) -> tuple[int, ...]:
+        """The cards of the mask ``cards``, cheapest first (the first of equals by card)."""
+        ordered = tuple(sorted(card_list(cards), key=self.order_key.__getitem__))
+        self._in_order[cards] = ordered
+        return ordered
 
     # -- moves ------------------------------------------------------------------------------
 
@@ -169,10 +174,10 @@ class Solver:
 
         A generator: once a child cuts the search off, the rest are never built.
         """
-        key = self.order_key.__getitem__
+        in_order = self._in_order
         after = self._after
         if not table:  # the opening: compulsory, cards of one rank
-            for card in sorted(card_list(ha), key=key):
+            for card in in_order.get(ha) or self._order(ha):
                 if self.transfer:
                     rank_cards = ha & RANK_MASKS[card % 13]
                     if rank_cards & -rank_cards != 1 << card:
@@ -190,7 +195,7 @@ class Solver:
             if not trumps >> attack & 1:
                 beaters |= hd & trumps
             rest = unc & ~(1 << attack)
-            for card in sorted(card_list(beaters), key=key):
+            for card in in_order.get(beaters) or self._order(beaters):
                 bit = 1 << card
                 yield after(ha, hd ^ bit, att, table | bit, rest, limit, False, ns)
             if self.transfer and table == unc:
@@ -209,7 +214,8 @@ class Solver:
         # The attacker: throw in one card, or pass (which ends the bout).
         attacks = (table.bit_count() + unc.bit_count()) // 2
         if attacks < limit:
-            for card in sorted(card_list(ha & ranks_mask(table)), key=key):
+            throwable = ha & ranks_mask(table)
+            for card in in_order.get(throwable) or self._order(throwable):
                 bit = 1 << card
                 yield after(ha ^ bit, hd, att, table | bit, unc | bit, limit, taking, ns)
         yield self._end_bout(ha, hd, att, table, taking, ns)
@@ -229,7 +235,10 @@ class Solver:
         if unc and not taking:
             return (ha, hd, att, table, unc, limit, taking, ns)
         attacks = (table.bit_count() + unc.bit_count()) // 2
-        if attacks < limit and ha & ranks_mask(table):
+        if (
+            attacks < limit
+            and ha & ((table | table >> 13 | table >> 26 | table >> 39) & 0x1FFF) * RANK_SPREAD
+        ):  # ranks_mask, inlined: this runs for every child
             return (ha, hd, att, table, unc, limit, taking, ns)
         return self._end_bout(ha, hd, att, table, taking, ns)
 

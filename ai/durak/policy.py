@@ -12,15 +12,17 @@ A move is a small tuple: ``(ATTACK, cards_mask)``, ``(DEFEND, attack, defence)``
 random among sensible alternatives, so that playouts of one world differ.
 """
 
+import functools
 import random
 
-from ai.durak.playout import Sim
-from cards import RANK_MASKS, Action, rank_set, ranks_mask
+from ai.durak.playout import DRAW, Sim
+from cards import RANK_MASKS, RANK_SPREAD, Action, rank_set, ranks_mask
 from durak.engine.actions import ATTACK as ATTACK_ACTIONS
 from durak.engine.actions import DEFEND as DEFEND_ACTIONS
 from durak.engine.actions import PASS as PASS_ACTION
 from durak.engine.actions import TAKE as TAKE_ACTION
 from durak.engine.actions import TRANSFER as TRANSFER_ACTIONS
+from durak.engine.config import HAND_SIZE, MAX_ATTACKS
 from durak.engine.game import BEATS_IN_SUIT
 
 ATTACK, DEFEND, TRANSFER, TAKE, PASS = range(5)
@@ -129,12 +131,399 @@ def move_action(move: Move) -> Action:
 
 
 def playout(sim: Sim, rng: random.Random, epsilon: float = 0.0, max_steps: int = 2000) -> None:
-    """Play ``sim`` to its end with the policy for every seat."""
+    """Play ``sim`` to its end with the policy for every seat.
+
+    The same moves, in the same order and with the same draws from ``rng``, as asking
+    ``sim.seat_to_ask()`` and playing ``choose_move`` with ``do_move`` at every step (the
+    tests check it). That loop is written out here over local variables, since the search
+    spends nearly all its time in it.
+    """
+    if sim.over:
+        return
+    players = sim.players
+    hands = sim.hands
+    stock = sim.stock
+    trumps = sim.trumps
+    plain_cards = ~trumps
+    strength = _strengths(trumps)
+    eager = sim.eager
+    transfer = sim.transfer
+    attacks = sim.attacks
+    uncovered = sim.uncovered
+    n_attacks = sim.n_attacks
+    table = sim.table
+    attacker = sim.attacker
+    defender = sim.defender
+    taking = sim.taking
+    passed = sim.passed
+    limit = sim.limit
+    in_play = sim.in_play
+    over = False
+    durak = sim.durak
+    following = _following(players, in_play)
+    rounds = _ROUNDS[players]
+    draw_orders = _DRAW_ORDERS[players]
+    draw = rng.random
+    thrower = -1
+    beats_in_suit = BEATS_IN_SUIT
+    rank_masks = RANK_MASKS
+    rank_spread = RANK_SPREAD
+    expensive = _expensive(trumps)
     for _ in range(max_steps):
-        seat = sim.seat_to_ask()
-        if seat < 0:
-            return
-        do_move(sim, seat, choose_move(sim, seat, rng, epsilon))
+        if not n_attacks:  # open the bout
+            seat = attacker
+            hand = hands[seat]
+            plain = hand & plain_cards
+            if epsilon and draw() < epsilon:
+                cards = 1 << _random_card(hand, rng)
+            elif eager >> seat & 1:
+                cards = 1 << (lowest_by_rank(plain) if plain else lowest(hand))
+            elif (
+                SURE_LEAD
+                and not stock
+                and (sure := _sure_lead(hand, hands[defender], trumps, limit))
+            ):
+                cards = sure
+            elif not plain:
+                cards = hand & -hand
+            else:
+                cards = _weakest_lead(plain, limit)
+            hands[seat] = hand ^ cards
+            attacks |= cards
+            uncovered |= cards
+            table |= cards
+            n_attacks += cards.bit_count()
+            passed = 0
+        elif uncovered and not taking:  # the defender
+            seat = defender
+            hand = hands[seat]
+            # What it does: cover ``attack`` with ``cover``, transfer with ``cover`` (attack
+            # -1) or take (cover -1).
+            attack = cover = -1
+            if eager >> seat & 1:
+                move = _cheapest_defence(uncovered, hand, trumps)
+                if move[0] == DEFEND:
+                    attack, cover = move[1], move[2]
+            else:
+                if (
+                    transfer
+                    and uncovered == attacks
+                    and n_attacks < MAX_ATTACKS
+                    and hands[following[defender]].bit_count() > n_attacks
+                ):
+                    same = hand & rank_masks[((attacks & -attacks).bit_length() - 1) % 13]
+                    same &= plain_cards
+                    if same:
+                        cover = (same & -same).bit_length() - 1
+                if cover < 0:
+                    if not uncovered & (uncovered - 1):  # one card: its cheapest cover
+                        attack = uncovered.bit_length() - 1
+                        beaters = hand & beats_in_suit[attack]
+                        if not beaters and not trumps >> attack & 1:
+                            beaters = hand & trumps
+                        if beaters:
+                            cover = (beaters & -beaters).bit_length() - 1
+                            if epsilon and draw() < epsilon:
+                                if draw() < 0.3:
+                                    cover = -1
+                            elif (
+                                expensive >> cover & 1
+                                and len(stock) > ENDGAME_STOCK
+                                and table.bit_count() <= 3
+                            ):
+                                cover = -1
+                    else:
+                        plan = _cover_plan(uncovered, hand, trumps, strength)
+                        if plan is not None:
+                            attack, cover = plan[0]
+                            if epsilon and draw() < epsilon:
+                                if draw() < 0.3:
+                                    cover = -1
+                            elif len(stock) > ENDGAME_STOCK and table.bit_count() <= 3:
+                                for _, planned in plan:
+                                    if expensive >> planned & 1:
+                                        cover = -1
+                                        break
+                            if cover >= 0:
+                                for pair in plan:
+                                    if strength[pair[1]] < strength[cover]:
+                                        attack, cover = pair
+            if cover < 0:  # take
+                taking = True
+                passed = 0
+            elif attack >= 0:  # cover
+                bit = 1 << cover
+                hands[seat] = hand ^ bit
+                table |= bit
+                uncovered &= ~(1 << attack)
+                passed = 0
+                if uncovered:
+                    continue
+            else:  # transfer
+                bit = 1 << cover
+                hands[seat] = hand ^ bit
+                attacks |= bit
+                uncovered |= bit
+                table |= bit
+                n_attacks += 1
+                passed = 0
+                attacker = seat
+                defender = following[seat]
+                limit = hands[defender].bit_count()
+                if limit > MAX_ATTACKS:
+                    limit = MAX_ATTACKS
+                continue
+        else:  # a throw-in or a pass
+            if thrower >= 0:  # the seat that the last step's check found
+                seat = thrower
+                thrower = -1
+            else:
+                if n_attacks >= limit:
+                    break
+                throwable = (
+                    (table | table >> 13 | table >> 26 | table >> 39) & 0x1FFF
+                ) * rank_spread
+                for seat in rounds[attacker]:
+                    if (
+                        seat != defender
+                        and in_play >> seat & 1
+                        and not passed >> seat & 1
+                        and hands[seat] & throwable
+                    ):
+                        break
+                else:
+                    break  # not reached: the bout ends by itself once nobody can move
+            hand = hands[seat]
+            candidates = hand & throwable
+            cards = 0
+            if epsilon and draw() < epsilon:
+                if draw() >= 0.5:
+                    cards = 1 << _random_card(candidates, rng)
+            else:
+                plain = candidates & plain_cards
+                if not eager >> seat & 1 and taking and len(stock) > ENDGAME_STOCK:
+                    # Feed a taker only cheap cards (see _throw_in).
+                    plain &= CHEAP_CARDS
+                if plain:  # its card of lowest rank (lowest_by_rank)
+                    ranks = (plain | plain >> 13 | plain >> 26 | plain >> 39) & 0x1FFF
+                    cards = plain & rank_masks[(ranks & -ranks).bit_length() - 1]
+                    cards &= -cards
+                elif (
+                    not eager >> seat & 1
+                    and not stock
+                    and (THROW_TRUMPS_TAKING or not taking)
+                    and candidates & trumps
+                ):
+                    cards = candidates & trumps
+                    cards &= -cards
+            if cards:
+                hands[seat] = hand ^ cards
+                attacks |= cards
+                uncovered |= cards
+                table |= cards
+                n_attacks += 1
+                passed = 0
+            else:
+                passed |= 1 << seat
+        # As Sim._after_play: the bout goes on while someone may still move in it.
+        if uncovered and not taking:
+            continue
+        if n_attacks < limit:
+            throwable = ((table | table >> 13 | table >> 26 | table >> 39) & 0x1FFF) * rank_spread
+            # The seat asked next (Sim.seat_to_ask), kept for the next step.
+            for seat in rounds[attacker]:
+                if (
+                    seat != defender
+                    and in_play >> seat & 1
+                    and not passed >> seat & 1
+                    and hands[seat] & throwable
+                ):
+                    thrower = seat
+                    break
+            if thrower >= 0:
+                continue
+        # As Sim._end_bout.
+        took = taking
+        if took:
+            hands[defender] |= table
+        attacks = uncovered = table = n_attacks = 0
+        taking = False
+        passed = 0
+        if stock:
+            for seat in draw_orders[attacker][defender]:
+                if not stock:
+                    break
+                if not in_play >> seat & 1:
+                    continue
+                need = HAND_SIZE - hands[seat].bit_count()
+                if need > 0:
+                    cut = len(stock) - need if len(stock) > need else 0
+                    hand = hands[seat]
+                    for card in stock[cut:]:
+                        hand |= 1 << card
+                    hands[seat] = hand
+                    del stock[cut:]
+        if not stock:
+            left = in_play
+            for seat in range(players):
+                if left >> seat & 1 and not hands[seat]:
+                    left &= ~(1 << seat)
+            if left != in_play:
+                in_play = left
+                following = _following(players, in_play)
+        if in_play & (in_play - 1) == 0:  # at most one seat left
+            over = True
+            durak = in_play.bit_length() - 1 if in_play else DRAW
+            break
+        attacker = following[defender] if took or not in_play >> defender & 1 else defender
+        defender = following[attacker]
+        limit = hands[defender].bit_count()
+        if limit > MAX_ATTACKS:
+            limit = MAX_ATTACKS
+    sim.attacks = attacks
+    sim.uncovered = uncovered
+    sim.n_attacks = n_attacks
+    sim.table = table
+    sim.attacker = attacker
+    sim.defender = defender
+    sim.taking = taking
+    sim.passed = passed
+    sim.limit = limit
+    sim.in_play = in_play
+    sim.over = over
+    sim.durak = durak
+
+
+def _weakest_lead(plain: int, limit: int) -> int:
+    """The lead ``_open`` picks from the non-trump cards ``plain``: the rank that minimises
+    ``rank - 2 * (count - 1)`` (the lowest of equals), its count at most ``limit``.
+
+    Written without a loop over the ranks: the lowest rank held at least ``k`` times costs
+    at most ``rank - 2 * (k - 1)``, so the best of those bounds (k up to ``limit``) is the
+    best cost, and the lowest rank that reaches it is the one the loop would pick.
+    """
+    a = plain & 0x1FFF
+    b = plain >> 13 & 0x1FFF
+    c = plain >> 26 & 0x1FFF
+    d = plain >> 39 & 0x1FFF
+    ranks = a | b | c | d  # held at least once
+    best = (ranks & -ranks).bit_length() - 1
+    cost = best
+    if limit >= 2:
+        ranks = a & b | c & d | (a | b) & (c | d)  # at least twice
+        if ranks:
+            rank = (ranks & -ranks).bit_length() - 1
+            if rank - 2 < cost:
+                best, cost = rank, rank - 2
+            if limit >= 3:
+                ranks = a & b & (c | d) | c & d & (a | b)  # three times
+                if ranks:
+                    rank = (ranks & -ranks).bit_length() - 1
+                    if rank - 4 < cost:
+                        best, cost = rank, rank - 4
+                    if limit >= 4:
+                        ranks = a & b & c & d
+                        if ranks:
+                            rank = (ranks & -ranks).bit_length() - 1
+                            if rank - 6 < cost:
+                                best = rank
+    cards = plain & RANK_MASKS[best]
+    while cards.bit_count() > limit:
+        cards &= cards - 1
+    return cards
+
+
+def _cover_plan(
+    uncovered: int, hand: int, trumps: int, strength: tuple[int, ...]
+) -> list[tuple[int, int]] | None:
+    """``cover_plan`` of two cards or more, with the trump suit's strengths looked up."""
+    low = uncovered & -uncovered
+    rest = uncovered ^ low
+    if not rest & (rest - 1):  # two cards: the stronger (the higher of equals) first
+        first = low.bit_length() - 1
+        second = rest.bit_length() - 1
+        if strength[first] <= strength[second]:
+            first, second = second, first
+        beaters = hand & BEATS_IN_SUIT[first]
+        if not beaters and not trumps >> first & 1:
+            beaters = hand & trumps
+        if not beaters:
+            return None
+        low = beaters & -beaters
+        hand ^= low
+        cover = low.bit_length() - 1
+        beaters = hand & BEATS_IN_SUIT[second]
+        if not beaters and not trumps >> second & 1:
+            beaters = hand & trumps
+        if not beaters:
+            return None
+        return [(first, cover), (second, (beaters & -beaters).bit_length() - 1)]
+    keys = []
+    while uncovered:
+        low = uncovered & -uncovered
+        card = low.bit_length() - 1
+        keys.append(strength[card] << 6 | card)  # sorts as (strength, card)
+        uncovered ^= low
+    keys.sort(reverse=True)
+    plan = []
+    for key in keys:
+        attack = key & 63
+        beaters = hand & BEATS_IN_SUIT[attack]
+        if not beaters and not trumps >> attack & 1:
+            beaters = hand & trumps
+        if not beaters:
+            return None
+        low = beaters & -beaters
+        hand ^= low
+        plan.append((attack, low.bit_length() - 1))
+    return plan
+
+
+@functools.cache
+def _strengths(trumps: int) -> tuple[int, ...]:
+    """``strength`` of every card under the trump suit mask ``trumps``."""
+    return tuple(strength(card, trumps) for card in range(52))
+
+
+@functools.cache
+def _expensive(trumps: int) -> int:
+    """The covers worth a take while the stock is large (see ``_defend``), as a mask."""
+    return sum(1 << card for card in range(52) if strength(card, trumps) >= EXPENSIVE)
+
+
+@functools.cache
+def _following(players: int, in_play: int) -> tuple[int, ...]:
+    """``Sim.next_in_play`` of every seat, for ``players`` seats of which ``in_play`` play."""
+    following = []
+    for seat in range(players):
+        nxt = seat
+        for step in range(1, players + 1):
+            other = (seat + step) % players
+            if in_play >> other & 1:
+                nxt = other
+                break
+        following.append(nxt)
+    return tuple(following)
+
+
+# _ROUNDS[players][attacker]: every seat, going round from the attacker.
+_ROUNDS = {
+    players: tuple(
+        tuple((attacker + step) % players for step in range(players)) for attacker in range(players)
+    )
+    for players in range(1, 7)
+}
+# _DRAW_ORDERS[players][attacker][defender]: who draws first (Sim._draw_up).
+_DRAW_ORDERS = {
+    players: tuple(
+        tuple(
+            (*(seat for seat in _ROUNDS[players][attacker] if seat != defender), defender)
+            for defender in range(players)
+        )
+        for attacker in range(players)
+    )
+    for players in range(1, 7)
+}
 
 
 def _open(sim: Sim, seat: int, rng: random.Random, epsilon: float) -> Move:
@@ -146,7 +535,7 @@ def _open(sim: Sim, seat: int, rng: random.Random, epsilon: float) -> Move:
     if sim.eager >> seat & 1:
         return (ATTACK, 1 << (lowest_by_rank(plain) if plain else lowest(hand)))
     if SURE_LEAD and not sim.stock:
-        sure = _sure_lead(sim, hand, limit)
+        sure = _sure_lead(hand, sim.hands[sim.defender], sim.trumps, limit)
         if sure:
             return (ATTACK, sure)
     if not plain:
@@ -237,10 +626,9 @@ def _cheapest_defence(uncovered: int, hand: int, trumps: int) -> Move:
     return best
 
 
-def _sure_lead(sim: Sim, hand: int, limit: int) -> int:
-    """The biggest set of same-rank cards the defender cannot cover at all, or 0."""
-    defender = sim.hands[sim.defender]
-    trumps = sim.trumps
+def _sure_lead(hand: int, defender: int, trumps: int, limit: int) -> int:
+    """The biggest set of same-rank cards of ``hand`` that the ``defender``'s hand cannot
+    cover at all, at most ``limit``, or 0."""
     best = 0
     ranks = rank_set(hand)
     while ranks:

@@ -86,6 +86,9 @@ def flat_search(
         active, confidence or 0.0, indifference=indifference, bonus={prior: PRIOR_BONUS}
     )
     epsilon = SINGLE_WORLD_EPSILON if sampler.certain else 0.0
+    # With epsilon, every candidate's playout of a world draws the same numbers: one
+    # generator reseeded per playout (the same as a new one from the seed).
+    replay = random.Random() if epsilon else rng
     rounds = 0
     clock = time.perf_counter
     while clock() < deadline and (max_rounds is None or rounds < max_rounds):
@@ -96,7 +99,9 @@ def flat_search(
             sim = world.clone()
             action = actions[index]
             sim.apply(seat, action.kind, action.cards)
-            playout(sim, random.Random(seed) if epsilon else rng, epsilon)
+            if epsilon:
+                replay.seed(seed)
+            playout(sim, replay, epsilon)
             row[index] = score(sim, seat)
             sums[index] += row[index]
             counts[index] += 1

@@ -102,15 +102,14 @@ class Sampler:
         knowledge = self.knowledge
         pool = self.pool[:]
         rng.shuffle(pool)
-        hands = [knowledge.known[other] for other in range(knowledge.players)]
+        hands = knowledge.known[: knowledge.players]
         hinted = self.trust >= 1.0 or rng.random() < self.trust
         taken = 0
         for other, forbidden in self.slots:
-            if not hinted:
-                forbidden = 0
+            blocked = taken | forbidden if hinted else taken
             choice = -1
             for card in pool:
-                if not (taken >> card & 1 or forbidden >> card & 1):
+                if not blocked >> card & 1:
                     choice = card
                     break
             if choice < 0:  # the hints cannot all hold: any free card

@@ -4,11 +4,12 @@ import random
 
 import pytest
 
+from ai.durak import policy
 from ai.durak.endgame import DRAW, LOSS, WIN, best_actions, solve_actions
 from ai.durak.hard import HardDurakBot
 from ai.durak.playout import DRAW as DRAW_SEAT
 from ai.durak.playout import Sim
-from ai.durak.policy import choose_move, do_move, move_action
+from ai.durak.policy import choose_move, do_move, move_action, playout
 from ai.durak.tracking import read_knowledge
 from ai.durak.worlds import Sampler, public_sim, world_state
 from cards import cards_mask, mask_names, parse_card
@@ -77,6 +78,47 @@ def test_policy_moves_are_legal(config):
             assert move_action(move) in game.legal_actions(seat)
             do_move(sim, seat, move)
             game.apply(seat, move_action(move))
+
+
+def _playout_step_by_step(sim: Sim, rng: random.Random, epsilon: float, max_steps: int) -> None:
+    for _ in range(max_steps):
+        seat = sim.seat_to_ask()
+        if seat < 0:
+            return
+        do_move(sim, seat, choose_move(sim, seat, rng, epsilon))
+
+
+@pytest.mark.parametrize("config", VARIANTS, ids=str)
+def test_playout_plays_the_policy_move_for_move(config):
+    # ``playout`` writes the policy's loop out by hand: it must end in the same state, having
+    # drawn the same random numbers, from any position (eager seats included).
+    _check_playout_against_the_policy(config, seeds=6)
+
+
+@pytest.mark.parametrize("config", VARIANTS[:4], ids=str)
+def test_playout_follows_the_policy_switches(config, monkeypatch):
+    monkeypatch.setattr(policy, "SURE_LEAD", True)
+    monkeypatch.setattr(policy, "THROW_TRUMPS_TAKING", True)
+    _check_playout_against_the_policy(config, seeds=2)
+
+
+def _check_playout_against_the_policy(config: Config, seeds: int) -> None:
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        game = new_game(config, seed=seed)
+        while game.outcome is None:
+            sim = Sim.from_state(game.to_dict())
+            sim.eager = rng.getrandbits(config.players)
+            for epsilon, max_steps in ((0.0, 2000), (0.1, 2000), (0.3, 2000), (0.0, 7)):
+                fast, slow = sim.clone(), sim.clone()
+                fast_rng, slow_rng = random.Random(seed), random.Random(seed)
+                playout(fast, fast_rng, epsilon, max_steps)
+                _playout_step_by_step(slow, slow_rng, epsilon, max_steps)
+                assert [getattr(fast, name) for name in Sim.__slots__] == [
+                    getattr(slow, name) for name in Sim.__slots__
+                ]
+                assert fast_rng.getstate() == slow_rng.getstate()
+            random_move(game, rng)
 
 
 # -- what a seat can know ---------------------------------------------------------------------
