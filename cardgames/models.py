@@ -228,3 +228,57 @@ class Seat(models.Model):
         """Whether the computer makes this seat's moves now: a bot's seat, or a person's that
         it stands in for."""
         return self.kind == self.Kind.BOT or self.stand_in
+
+
+class Record(models.Model):
+    """One deal of a game, kept to be replayed: a whole Durak game, or one round of a Rummy
+    match. Made when the cards are dealt (the engine's state then, ``deal``), finished when
+    play stops (the moves, in order, and the result). Only a finished record is ever shown:
+    by then no card of the deal is hidden to anyone. Its id is unguessable, like a room's,
+    and a link with it shows the replay to anyone it is given to."""
+
+    id = models.CharField(primary_key=True, max_length=43, default=new_token, editable=False)
+    # The game it was dealt in (None once that game is gone: a save replaced, a room purged).
+    game = models.ForeignKey(
+        Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="records"
+    )
+    # A save's browser: its records go with it ("Clear my data").
+    owner = models.ForeignKey(
+        Browser, null=True, blank=True, on_delete=models.CASCADE, related_name="records"
+    )
+    kind = models.CharField(_("game"), max_length=20)
+    mode = models.CharField(_("mode"), max_length=10, choices=Mode.choices)
+    variant = models.CharField(_("variant"), max_length=40)
+    options = models.JSONField(default=dict)
+    deal = models.JSONField()
+    # [[seat, notation], …] in the order played, and who sat where: [{"name", "player":
+    # "person" | "computer", "level"}, …]; set when play stops.
+    moves = models.JSONField(default=list)
+    seats = models.JSONField(default=list)
+    result = models.JSONField(null=True, blank=True)
+    dealt = models.DateTimeField(auto_now_add=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("game record")
+        verbose_name_plural = _("game records")
+        indexes = [models.Index(fields=["game", "finished"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.mode} {self.variant} ({self.id[:8]})"
+
+
+class RecordSeat(models.Model):
+    """Which browser played a seat of a finished record: the browser's statistics count it.
+    A browser's seats go with it ("Clear my data"); the record stays for the other players."""
+
+    record = models.ForeignKey(Record, on_delete=models.CASCADE, related_name="players")
+    number = models.PositiveSmallIntegerField()
+    browser = models.ForeignKey(Browser, on_delete=models.CASCADE, related_name="record_seats")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["record", "number", "browser"], name="one_record_seat_per_browser"
+            )
+        ]

@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from ai import LEVELS
-from cardgames import presence, seatkeys
+from cardgames import presence, records, seatkeys
 from cardgames.models import Browser, Game, Mode, Seat
 from cardgames.registry import GameKind, Variant, get_kind
 from cardgames.transactions import writing
@@ -113,6 +113,7 @@ def start(
         state=engine.to_dict(),
         owner=browser,
     )
+    records.dealt(game, kind, game.state)
     count = kind.seat_count(variant)
     if mode == Mode.COMPUTER:
         Seat.objects.bulk_create(
@@ -338,6 +339,7 @@ def _apply(
         _take_back(seats[seat])
     if kind.finished(engine):
         _record_result(game, kind, engine)
+        records.finish(game, kind, engine, seats)
     if kind.seat_to_ask(engine) != seat:
         game.shown_seat = None  # pass and play: hide this hand before the device changes hands
     _save(game, engine, seats)
@@ -396,6 +398,7 @@ def _start_follow_up(game: Game, name: str) -> None:
         engine = kind.follow_up(engine, name, variant, new_seed())
     else:
         raise Refused(_("That is not possible now."))
+    records.dealt(game, kind, engine.to_dict())
     game.shown_seat = None
     if game.ended_by is not None:
         game.ended_by = None
@@ -498,6 +501,8 @@ def open_room(
         dealt=bots == count - 1,
         clock=clock,
     )
+    if game.dealt:
+        records.dealt(game, kind, game.state)
     key = seatkeys.new_key()
     first_bot = count - bots
     Seat.objects.bulk_create(
@@ -555,6 +560,7 @@ def claim_seat(game_id: str, browser: Browser, name: str) -> tuple[int, str]:
         # The room is full for the first time: the cards are dealt now, when all can see.
         game.state = kind_of(game).new_game(variant_of(game), new_seed()).to_dict()
         game.dealt = True
+        records.dealt(game, kind_of(game), game.state)
         _bump(game, "state", "dealt")
     else:
         _bump(game)

@@ -227,6 +227,27 @@ class GameKind:
         a player left: the score so far stands); None: nobody, the game counts for nothing."""
         return None
 
+    def deal_arguments(self, deal: dict[str, Any]) -> dict[str, Any] | None:
+        """The keyword arguments of the engine's ``new_game`` that deal the state ``deal`` (the
+        engine's ``to_dict()`` as dealt) again: its deck, top card first, its seed, and what
+        else the engine needs. None if this game keeps no records (``cardgames.records``)."""
+        return None
+
+    def deal_context(self, deal: dict[str, Any]) -> dict[str, Any]:
+        """What a record of ``deal`` says beside the deal itself (a match's round and scores)."""
+        return {}
+
+    def moves(self, game: Any) -> list[list[Any]]:
+        """The moves of the deal so far, ``[[seat, notation], …]`` in order, from its public log
+        (which in a match starts again with each deal)."""
+        return [
+            [entry["seat"], entry["action"]] for entry in game.view(0)["log"] if "action" in entry
+        ]
+
+    def deal_result(self, game: Any) -> Any:
+        """What a finished deal (``finished``) came to, as its record keeps it: JSON-safe."""
+        return game.outcome
+
     def follow_ups(self, game: Any) -> list[tuple[str, str | Promise]]:
         """What may start once play has stopped, as (name, button label) pairs."""
         return []

@@ -12,7 +12,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext_lazy as _
 
 from ai import LEVELS
-from cardgames import phrases, play, presence
+from cardgames import phrases, play, presence, records
 from cardgames.models import Game, Mode, Seat
 from cardgames.narration import Move
 from cardgames.viewers import Viewer, seen_by
@@ -110,6 +110,8 @@ def table_context(
     # The seat's legal moves, for the page's script: it keeps a selection to cards that some
     # move can take together, and lights what the selection can do (nothing hidden is in them).
     context["moves_json"] = json.dumps([str(action) for action in legal])
+    # Once play has stopped, the deal's record: its replay and download (no card is hidden now).
+    context["record"] = records.last_finished(game) if finished else None
     if not seen.handoff and not context["waiting"]:
         context["board"] = kind.board_context(view, seen.seat, legal, names)
     return context

@@ -4,6 +4,8 @@
   which every move, seat taken or given up and consent touches.
 - A save (vs computer, pass and play) is deleted ``SAVE_DAYS`` (a setting, 180 by default)
   after its last move.
+- A game record (``cardgames.records``) is deleted ``SAVE_DAYS`` after its deal, and at once
+  when its deal was given up and its game is gone.
 - A browser is deleted once it has no save and no seat left and has not been seen for as long.
 
 The purge lives here once, for ``manage.py purge`` and the admin's actions alike.
@@ -13,10 +15,10 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
-from django.db.models import Exists, OuterRef, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
-from cardgames.models import Browser, Game, Mode, Seat
+from cardgames.models import Browser, Game, Mode, Record, Seat
 
 IDLE_DAYS = 7
 
@@ -41,6 +43,16 @@ def stale_saves(days: int | None = None, games: QuerySet[Game] | None = None) ->
     games = Game.objects.all() if games is None else games
     days = save_days() if days is None else days
     return games.exclude(mode=Mode.ONLINE).filter(updated__lte=_cutoff(days))
+
+
+def old_records(days: int | None = None, doomed: QuerySet[Game] | None = None) -> QuerySet[Record]:
+    """The records dealt ``days`` days ago or more, and the unfinished ones whose game is gone
+    or ``doomed`` (to be deleted): they can never be finished."""
+    days = save_days() if days is None else days
+    games_gone = Q(game__isnull=True)
+    if doomed is not None:
+        games_gone |= Q(game__in=doomed)
+    return Record.objects.filter(Q(dealt__lte=_cutoff(days)) | Q(games_gone, finished__isnull=True))
 
 
 def empty_browsers(
@@ -70,16 +82,22 @@ class Purged:
 
     rooms: int
     saves: int
+    records: int
     browsers: int
 
 
 def purge(room_days: int = IDLE_DAYS, days: int | None = None, dry_run: bool = False) -> Purged:
-    """Delete the rooms idle for ``room_days``, the saves untouched for ``days`` (``SAVE_DAYS``)
-    and then the browsers left with nothing; with ``dry_run`` only count them."""
+    """Delete the rooms idle for ``room_days``, the saves untouched and the records dealt
+    ``days`` (``SAVE_DAYS``) ago, then the browsers left with nothing; with ``dry_run`` only
+    count them."""
     rooms, saves = idle_rooms(room_days), stale_saves(days)
+    records = old_records(days, doomed=rooms | saves)
     if dry_run:
         kept = Game.objects.exclude(pk__in=(rooms | saves).values("pk"))
-        return Purged(rooms.count(), saves.count(), empty_browsers(days, kept).count())
+        browsers = empty_browsers(days, kept).count()
+        return Purged(rooms.count(), saves.count(), records.count(), browsers)
+    _total, deleted = records.delete()
+    records = deleted.get(Record._meta.label, 0)
     deleted_rooms, deleted_saves = delete_games(rooms), delete_games(saves)
     _total, deleted = empty_browsers(days).delete()
-    return Purged(deleted_rooms, deleted_saves, deleted.get(Browser._meta.label, 0))
+    return Purged(deleted_rooms, deleted_saves, records, deleted.get(Browser._meta.label, 0))

@@ -4,16 +4,17 @@ import unicodedata
 from typing import Any
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
-from cardgames import limits, play, retention, seatkeys
+from cardgames import limits, play, records, retention, seatkeys
 from cardgames.browser import COOKIE_NAME, current_browser
-from cardgames.models import Game, Mode
+from cardgames.cardtext import face
+from cardgames.models import Game, Mode, Record
 from cardgames.registry import BadOptions, GameKind, Variant, all_kinds, get_kind
 from cardgames.render import LEVEL_LABELS, history_html, table_context
 from cardgames.viewers import Viewer, viewer_for
@@ -64,8 +65,33 @@ def home(request: HttpRequest) -> HttpResponse:
                 "saves": [_save_row(game) for game in saves if game.kind == kind.name],
             }
         )
-    context = {"games": games, "has_saves": bool(saves), "save_days": retention.save_days()}
+    context = {
+        "games": games,
+        "has_saves": bool(saves),
+        "save_days": retention.save_days(),
+        "finished": _finished_rows(browser) if browser else [],
+    }
     return render(request, "cardgames/home.html", context)
+
+
+RECENT_RECORDS = 5
+
+
+def _finished_rows(browser: Any) -> list[dict[str, Any]]:
+    """This browser's last finished games, newest first, for the home page's replays."""
+    played = (
+        Record.objects.filter(players__browser=browser, finished__isnull=False)
+        .distinct()
+        .order_by("-finished")[:RECENT_RECORDS]
+    )
+    return [
+        {
+            "record": record,
+            "title": get_kind(record.kind).title,
+            "names": ", ".join(seat["name"] for seat in record.seats),
+        }
+        for record in played
+    ]
 
 
 def _save_row(game: Game) -> dict[str, Any]:
@@ -304,3 +330,52 @@ def clear_data(request: HttpRequest) -> HttpResponse:
 def too_many(request: HttpRequest, exception: Exception) -> HttpResponse:
     """The page of a visitor past a limit of ``cardgames.limits``: nothing was created."""
     return render(request, "cardgames/too_many.html", status=429)
+
+
+# -- game records -------------------------------------------------------------------------------
+
+
+def _finished_record(record_id: str) -> Record:
+    """The finished record ``record_id``; 404 for any other (a deal still being played has
+    a record that nobody may see)."""
+    record = Record.objects.filter(pk=record_id, finished__isnull=False).first()
+    if record is None:
+        raise Http404(_("There is no finished game at this link."))
+    return record
+
+
+def replay(request: HttpRequest, record_id: str) -> HttpResponse:
+    """A finished game, move by move, with every hand open (``?step=N``: after N moves)."""
+    record = _finished_record(record_id)
+    step = _choice_number(request.GET.get("step", 0))
+    at = records.position(record, step)
+    kind = get_kind(record.kind)
+    engine = at.engine
+    names = at.names
+    finished = at.step == at.steps
+    context = {
+        "record": record,
+        "kind": kind,
+        "at": at,
+        "previous": max(0, at.step - 1),
+        "next": min(at.steps, at.step + 1),
+        "board_template": kind.board_template,
+        "board": kind.board_context(engine.view(0), None, [], names),
+        "hands": [
+            {"name": name, "cards": [face(code) for code in engine.view(number)["hand"]]}
+            for number, name in enumerate(names)
+        ],
+        "over_message": kind.over_message(engine, names) if finished else "",
+        "your_turn": False,
+    }
+    template = "cardgames/_replay.html" if request.htmx else "cardgames/replay.html"
+    return render(request, template, context)
+
+
+def record_download(request: HttpRequest, record_id: str) -> HttpResponse:
+    """A finished game's record as JSON, which the game's engine replays (``docs/records.md``)."""
+    record = _finished_record(record_id)
+    response = JsonResponse(records.export(record), json_dumps_params={"indent": 1})
+    name = f"{record.kind}-{record.finished:%Y-%m-%d}-{record.pk[:8]}.json"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response

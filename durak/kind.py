@@ -50,6 +50,18 @@ class DurakKind(GameKind):
         view = game.view(seat)
         return bool(view["hand"]) or view["stock"] > 0
 
+    def deal_arguments(self, deal: dict[str, Any]) -> dict[str, Any]:
+        """The deck as dealt, top card first (each hand, then the trump card, then the stock in
+        the order it is drawn), and the seed (the first attacker when no hand holds a trump)."""
+        hands = [list(hand) for hand in deal["hands"]]
+        stock = deal["stock"]
+        if stock:  # the trump card lies face up under the stock: drawn last, dealt next
+            deck = [card for hand in hands for card in hand] + [stock[-1], *stock[:-1]]
+        else:  # every card dealt: the last one dealt is the trump card
+            hands[-1].remove(deal["trump"])
+            deck = [card for hand in hands for card in hand] + [deal["trump"]]
+        return {"deck": deck, "seed": deal["seed"]}
+
     def result(self, game: engine.Game) -> tuple[list[int], list[int]] | None:
         """Everyone but the durak won; in a draw nobody won or lost."""
         outcome = game.outcome

@@ -54,6 +54,21 @@ class RummyKind(GameKind):
             return gettext_lazy("The match is over.")
         return gettext_lazy("The round is over.")
 
+    def deal_arguments(self, deal: dict[str, Any]) -> dict[str, Any]:
+        """The deck as dealt, top card first (each hand, the card that starts the discard
+        pile, then the stock in the order it is drawn), the seed (the stock's reshuffles) and
+        the dealer."""
+        deck = [*deal["hands"][0], *deal["hands"][1], *deal["discard"][:1], *deal["stock"]]
+        return {"deck": deck, "seed": deal["seed"], "dealer": deal["dealer"]}
+
+    def deal_context(self, deal: dict[str, Any]) -> dict[str, Any]:
+        """The round of the match it was, and the scores before it."""
+        return {"round": deal["round"], "scores_before": list(deal["scores"])}
+
+    def deal_result(self, game: engine.Game) -> dict[str, Any]:
+        """The round's outcome: who went out (or none), its points and both hands left."""
+        return game.round_outcome
+
     def result(self, game: engine.Game) -> tuple[list[int], list[int]] | None:
         """Once the match is over: its winner won, the other lost. A round counts for nothing."""
         outcome = game.outcome

@@ -288,6 +288,7 @@ async def test_a_browser_s_sockets_share_one_message_budget(settings):
     settings.TABLE_RATE, settings.TABLE_BURST = 0.01, 10
     client = Client()
     game = await database_sync_to_async(start_computer_game)(client, players="2", deck="36")
+    await database_sync_to_async(deal_known_cards)(game)  # the person leads: no bot moves
     stale = {**LEGAL, "version": 9}
     async with Table(client, game.pk) as first, Table(client, game.pk) as second:
         for _message in range(6):
@@ -298,6 +299,7 @@ async def test_a_browser_s_sockets_share_one_message_budget(settings):
     # Another browser has a budget of its own.
     other = Client()
     game = await database_sync_to_async(start_computer_game)(other, players="2", deck="36")
+    await database_sync_to_async(deal_known_cards)(game)
     async with Table(other, game.pk) as table:
         assert "moved on" in alert_in(await table.send(stale))
 

@@ -14,7 +14,7 @@ from django.test import Client
 from django.utils import timezone
 
 from cardgames import play
-from cardgames.models import Browser, Game, Mode, Seat
+from cardgames.models import Browser, Game, Mode, Record, Seat
 from cardgames.registry import get_kind
 
 ROOMS_URL = "/admin/cardgames/room/"
@@ -86,34 +86,34 @@ def test_the_command_deletes_idle_rooms_old_saves_and_browsers_left_with_nothing
     # A browser seen yesterday with nothing left is kept: it may start a game today.
     Browser.objects.create()
     before = Browser.objects.count()
-    assert purge() == "Deleted 2 idle rooms, 2 old saves, 2 empty browsers.\n"
+    assert purge() == "Deleted 2 idle rooms, 2 old saves, 2 old records, 2 empty browsers.\n"
     assert remaining() == {games[name].pk for name in KEPT}
     # The seats and the browsers of what went are gone with them; the seated browser stays.
     assert not Seat.objects.filter(game_id=games["long idle"].pk).exists()
     assert not Browser.objects.filter(pk__in=owners).exists()
     assert Browser.objects.filter(pk=seated.pk).exists()
     assert Browser.objects.count() == before - 2
-    assert purge() == "Deleted 0 idle rooms, 0 old saves, 0 empty browsers.\n"
+    assert purge() == "Deleted 0 idle rooms, 0 old saves, 0 old records, 0 empty browsers.\n"
 
 
 def test_a_dry_run_says_how_many_would_go_and_deletes_nothing(games):
     before, browsers = remaining(), Browser.objects.count()
     assert (
         purge("--dry-run")
-        == "Would delete 2 idle rooms, 2 old saves, 2 empty browsers (dry run).\n"
+        == "Would delete 2 idle rooms, 2 old saves, 2 old records, 2 empty browsers (dry run).\n"
     )
     assert remaining() == before and Browser.objects.count() == browsers
 
 
 def test_the_days_are_options_and_the_save_days_a_setting(games, settings):
     assert purge("--room-days", "3", "--save-days", "365") == (
-        "Deleted 3 idle rooms, 0 old saves, 0 empty browsers.\n"
+        "Deleted 3 idle rooms, 0 old saves, 0 old records, 0 empty browsers.\n"
     )
     assert purge("--save-days", "30", "--dry-run") == (
-        "Would delete 0 idle rooms, 4 old saves, 4 empty browsers (dry run).\n"
+        "Would delete 0 idle rooms, 4 old saves, 4 old records, 4 empty browsers (dry run).\n"
     )
     settings.SAVE_DAYS = 59
-    assert purge() == "Deleted 0 idle rooms, 4 old saves, 4 empty browsers.\n"
+    assert purge() == "Deleted 0 idle rooms, 4 old saves, 4 old records, 4 empty browsers.\n"
     with pytest.raises(CommandError, match="at least 1"):
         purge("--room-days", "0")
     with pytest.raises(CommandError, match="at least 1"):
@@ -206,3 +206,22 @@ def test_the_admin_action_purges_the_old_saves_selected(admin_client, games):
     assert "2 selected saves were played in the last 180 days and are kept." in page
     rooms = {game.pk for game in games.values() if game.mode == Mode.ONLINE}
     assert remaining() == rooms | {games["old save"].pk, games["old pass and play"].pk}
+
+
+def test_records_are_kept_as_long_as_saves(db):
+    game = saved_game(Mode.COMPUTER, idle_days=0)
+    old, recent = (
+        Record.objects.create(
+            game=game,
+            kind="durak",
+            mode=Mode.COMPUTER,
+            variant=game.variant,
+            deal=game.state,
+            finished=timezone.now(),
+        )
+        for _record in range(2)
+    )
+    Record.objects.filter(pk=old.pk).update(dealt=days_ago(181))
+    assert purge() == "Deleted 0 idle rooms, 0 old saves, 1 old record, 0 empty browsers.\n"
+    assert not Record.objects.filter(pk=old.pk).exists()
+    assert Record.objects.filter(pk=recent.pk).exists() and remaining() == {game.pk}

@@ -13,8 +13,8 @@ class Command(BaseCommand):
     help = (
         f"Delete online rooms idle (no move, seat taken or consent) for {retention.IDLE_DAYS} "
         "days or more, games saved vs the computer or for pass and play untouched for "
-        "SAVE_DAYS days or more (a setting, 180 by default), and browsers that have no save "
-        "and no seat left and have not been seen for as long."
+        "SAVE_DAYS days or more (a setting, 180 by default), game records as old, and browsers "
+        "that have no save and no seat left and have not been seen for as long."
     )
 
     def add_arguments(self, parser):
@@ -45,6 +45,7 @@ class Command(BaseCommand):
         counts = (
             f"{purged.rooms} idle {'room' if purged.rooms == 1 else 'rooms'}, "
             f"{purged.saves} old {'save' if purged.saves == 1 else 'saves'}, "
+            f"{purged.records} old {'record' if purged.records == 1 else 'records'}, "
             f"{purged.browsers} empty {'browser' if purged.browsers == 1 else 'browsers'}"
         )
         if dry_run:

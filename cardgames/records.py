@@ -1,0 +1,131 @@
+"""Game records: every deal kept from its cards to its result, to be replayed and downloaded.
+
+A record is started when the cards are dealt (``dealt``: the engine's state then) and finished
+when play stops (``finish``: the moves in order, who sat where, the result); a deal abandoned
+for a new one leaves nothing. Only finished records are shown, so no card of a deal is seen
+before the deal is over. The download (``export``) holds the engine's state as dealt (its
+``to_dict()``), the same deal as ``new_game`` takes it (deck, seed…) and the moves as
+notations: ``replay`` plays it again with the engine alone, to the same result. The format is
+told in ``docs/records.md``.
+"""
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils import timezone
+
+from cardgames.models import Game, Mode, Record, RecordSeat, Seat
+from cardgames.registry import GameKind, get_kind
+
+# The version of the downloaded record's format (``docs/records.md``).
+FORMAT = 1
+
+
+def dealt(game: Game, kind: GameKind, state: dict[str, Any]) -> None:
+    """A new deal of ``game`` began, with the engine state ``state``: its record is started
+    (the unfinished record of a deal given up for this one goes)."""
+    if kind.deal_arguments(state) is None:
+        return  # this game keeps no records
+    Record.objects.filter(game=game, finished__isnull=True).delete()
+    Record.objects.create(
+        game=game,
+        owner=game.owner,
+        kind=game.kind,
+        mode=game.mode,
+        variant=game.variant,
+        options=game.options,
+        deal=state,
+    )
+
+
+def finish(game: Game, kind: GameKind, engine: Any, seats: list[Seat]) -> Record | None:
+    """Play of ``game``'s deal has just stopped (``kind.finished``): its record is finished,
+    and counted for the browsers that played it. None if no record was started."""
+    record = Record.objects.filter(game=game, finished__isnull=True).first()
+    if record is None:
+        return None
+    record.moves = kind.moves(engine)
+    record.seats = [
+        {
+            "name": seat.name,
+            "player": "computer" if seat.is_bot else "person",
+            "level": seat.level or None,
+        }
+        for seat in seats
+    ]
+    record.result = kind.deal_result(engine)
+    record.finished = timezone.now()
+    record.save(update_fields=["moves", "seats", "result", "finished"])
+    RecordSeat.objects.bulk_create(
+        RecordSeat(record=record, number=seat.number, browser_id=browser)
+        for seat in seats
+        if not seat.is_bot
+        and (browser := game.owner_id if game.mode != Mode.ONLINE else seat.browser_id)
+    )
+    return record
+
+
+def last_finished(game: Game) -> Record | None:
+    """The record of ``game``'s last finished deal, if any."""
+    return game.records.filter(finished__isnull=False).order_by("-finished").first()
+
+
+def export(record: Record) -> dict[str, Any]:
+    """The downloadable record: what the engine needs to play the deal again, and the rest."""
+    kind = get_kind(record.kind)
+    return {
+        "format": FORMAT,
+        "game": record.kind,
+        "mode": record.mode,
+        "config": record.deal["config"],
+        "deal": kind.deal_arguments(record.deal),
+        "dealt": record.deal,
+        **kind.deal_context(record.deal),
+        "seats": record.seats,
+        "moves": record.moves,
+        "result": record.result,
+        "finished": record.finished.isoformat() if record.finished else None,
+    }
+
+
+def replay(data: dict[str, Any], from_deck: bool = False) -> list[Any]:
+    """Play a downloaded record again with its engine alone: the engine game at every step,
+    from the deal (step 0) to the last move. The deal is the state as dealt, or with
+    ``from_deck`` the deck and seed dealt again by ``new_game`` (the same game, except for a
+    later round of a Rummy match: ``new_game`` deals a first round, whose reshuffles of the
+    stock differ)."""
+    engine = get_kind(data["game"]).engine
+    if from_deck:
+        game = engine.new_game(engine.Config.from_dict(data["config"]), **data["deal"])
+    else:
+        game = engine.Game.from_dict(data["dealt"])
+    steps = [game.clone()]
+    for seat, notation in data["moves"]:
+        game.apply(seat, notation)
+        steps.append(game.clone())
+    return steps
+
+
+@dataclass(frozen=True)
+class Position:
+    """A finished record at one step: the engine game after ``step`` moves, every hand open."""
+
+    record: Record
+    step: int
+    steps: int  # the number of moves: the last step
+    engine: Any
+    names: list[str]
+    move: str | None  # the move that led here, in words (None at the deal)
+
+
+def position(record: Record, step: int) -> Position:
+    """``record`` (finished) after ``step`` moves (clamped to the deal and the last move)."""
+    kind = get_kind(record.kind)
+    step = max(0, min(step, len(record.moves)))
+    engine = kind.engine.Game.from_dict(record.deal)
+    for seat, notation in record.moves[:step]:
+        engine.apply(seat, notation)
+    names = [seat["name"] for seat in record.seats]
+    log = engine.view(0)["log"]
+    last = kind.recent_moves(log, names, 1) if step else []
+    return Position(record, step, len(record.moves), engine, names, last[0].text if last else None)
