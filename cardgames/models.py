@@ -275,6 +275,8 @@ class RecordSeat(models.Model):
     record = models.ForeignKey(Record, on_delete=models.CASCADE, related_name="players")
     number = models.PositiveSmallIntegerField()
     browser = models.ForeignKey(Browser, on_delete=models.CASCADE, related_name="record_seats")
+    # What the deal came to for this seat (``GameKind.seat_result``): {"won": …, …}.
+    result = models.JSONField(default=dict)
 
     class Meta:
         constraints = [

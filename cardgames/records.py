@@ -57,7 +57,12 @@ def finish(game: Game, kind: GameKind, engine: Any, seats: list[Seat]) -> Record
     record.finished = timezone.now()
     record.save(update_fields=["moves", "seats", "result", "finished"])
     RecordSeat.objects.bulk_create(
-        RecordSeat(record=record, number=seat.number, browser_id=browser)
+        RecordSeat(
+            record=record,
+            number=seat.number,
+            browser_id=browser,
+            result=kind.seat_result(engine, seat.number),
+        )
         for seat in seats
         if not seat.is_bot
         and (browser := game.owner_id if game.mode != Mode.ONLINE else seat.browser_id)

@@ -248,6 +248,15 @@ class GameKind:
         """What a finished deal (``finished``) came to, as its record keeps it: JSON-safe."""
         return game.outcome
 
+    def seat_result(self, game: Any, seat: int) -> dict[str, Any]:
+        """What a finished deal (``finished``) came to for ``seat``, for its player's
+        statistics: ``won`` (True, False, or None for a draw or a deal that decides nothing
+        yet), and whatever else the game counts (``cardgames.stats``)."""
+        result = self.result(game)
+        if result is None or result == ([], []):
+            return {"won": None}
+        return {"won": seat in result[0]}
+
     def follow_ups(self, game: Any) -> list[tuple[str, str | Promise]]:
         """What may start once play has stopped, as (name, button label) pairs."""
         return []

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
-from cardgames import limits, play, records, retention, seatkeys
+from cardgames import limits, play, records, retention, seatkeys, stats
 from cardgames.browser import COOKIE_NAME, current_browser
 from cardgames.cardtext import face
 from cardgames.models import Game, Mode, Record
@@ -70,6 +70,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "has_saves": bool(saves),
         "save_days": retention.save_days(),
         "finished": _finished_rows(browser) if browser else [],
+        "stats": stats.statistics(browser),
     }
     return render(request, "cardgames/home.html", context)
 
@@ -379,3 +380,10 @@ def record_download(request: HttpRequest, record_id: str) -> HttpResponse:
     name = f"{record.kind}-{record.finished:%Y-%m-%d}-{record.pk[:8]}.json"
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
+
+
+def statistics(request: HttpRequest) -> HttpResponse:
+    """This browser's statistics, from the games it finished."""
+    return render(
+        request, "cardgames/stats.html", {"stats": stats.statistics(current_browser(request))}
+    )

@@ -62,6 +62,11 @@ class DurakKind(GameKind):
             deck = [card for hand in hands for card in hand] + [deal["trump"]]
         return {"deck": deck, "seed": deal["seed"]}
 
+    def seat_result(self, game: engine.Game, seat: int) -> dict[str, Any]:
+        """Won (not the durak), lost (the durak) or drawn."""
+        durak = game.outcome["durak"]
+        return {"won": None if durak is None else seat != durak, "durak": seat == durak}
+
     def result(self, game: engine.Game) -> tuple[list[int], list[int]] | None:
         """Everyone but the durak won; in a draw nobody won or lost."""
         outcome = game.outcome

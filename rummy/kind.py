@@ -69,6 +69,18 @@ class RummyKind(GameKind):
         """The round's outcome: who went out (or none), its points and both hands left."""
         return game.round_outcome
 
+    def seat_result(self, game: engine.Game, seat: int) -> dict[str, Any]:
+        """The round: won (went out) or not, and the points it scored; and the match, once the
+        round ended it (``won``; None while the match goes on)."""
+        round_outcome = game.round_outcome
+        round_won = round_outcome["winner"] == seat
+        match = game.outcome
+        return {
+            "won": None if match is None else match["winner"] == seat,
+            "round_won": round_won,
+            "points": round_outcome["points"] if round_won else 0,
+        }
+
     def result(self, game: engine.Game) -> tuple[list[int], list[int]] | None:
         """Once the match is over: its winner won, the other lost. A round counts for nothing."""
         outcome = game.outcome

@@ -7,8 +7,9 @@ import re
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
-from cardgames import play, records
+from cardgames import play, records, stats
 from cardgames.models import Browser, Game, Mode, Record, RecordSeat
 from cardgames.registry import get_kind
 
@@ -166,3 +167,73 @@ def test_the_home_page_lists_this_browser_s_last_games_to_replay(db):
     assert "/record/" not in stranger.get("/").content.decode()
     client.post("/clear/")
     assert not Record.objects.filter(pk=record.pk).exists()
+
+
+# -- statistics -----------------------------------------------------------------------------------
+
+
+def finish_durak_game(browser: Browser, durak: int | None, level: str = "easy") -> None:
+    """A 2-player Durak game of ``browser`` vs the computer, finished with ``durak`` the loser
+    (None: a draw), its record as play would have made it."""
+    kind = get_kind("durak")
+    game = play.start(browser, kind, Mode.COMPUTER, kind.variant({}), level=level)
+    record = Record.objects.get(game=game)
+    record.finished = timezone.now()
+    record.seats = [
+        {"name": "You", "player": "person", "level": None},
+        {"name": "Computer 1", "player": "computer", "level": level},
+    ]
+    record.result = {"draw": durak is None, "durak": durak, "finish_order": []}
+    record.save()
+    won = None if durak is None else durak != 0
+    RecordSeat.objects.create(
+        record=record, number=0, browser=browser, result={"won": won, "durak": durak == 0}
+    )
+
+
+def test_statistics_count_games_wins_duraks_and_streaks_per_browser(db):
+    ann, bob = Browser.objects.create(), Browser.objects.create()
+    for durak in (1, 1, 0, 1, 1, 1, None, 1):  # won, won, lost, won ×3, a draw, won
+        finish_durak_game(ann, durak)
+    finish_durak_game(ann, 1, level="hard")
+    finish_durak_game(bob, 0)
+    counted = stats.statistics(ann)
+    assert (counted.games, counted.won) == (9, 7)
+    assert (counted.streak, counted.best_streak) == (2, 3)  # a draw ends a streak
+    easy, hard = counted.lines
+    assert "Easy" in easy.label and "Hard" in hard.label
+    assert (easy.games, easy.won, easy.durak) == (8, 6, 1) and (hard.games, hard.won) == (1, 1)
+    assert (stats.statistics(bob).games, stats.statistics(bob).won) == (1, 0)
+
+
+def test_statistics_count_rummy_rounds_points_and_matches(db):
+    client = Client()
+    client.post("/play/rummy/computer/", {})
+    game = Game.objects.get()
+    rng = random.Random(6)
+    rounds = 0
+    while True:
+        game = play_out(game, rng)
+        rounds += 1
+        if game.state["outcome"] is not None or rounds == 3:
+            break
+        play.follow_up(game.pk, "next", game.version)
+    counted = stats.statistics(Browser.objects.get())
+    (line,) = counted.lines
+    assert line.rounds == rounds
+    won_rounds = [r for r in Record.objects.filter(game=game) if r.result["winner"] == 0]
+    assert line.rounds_won == len(won_rounds)
+    assert line.points == sum(r.result["points"] for r in won_rounds)
+    assert line.games == (1 if game.state["outcome"] else 0)
+
+
+def test_the_statistics_page_and_home_line_go_with_clear_my_data(db):
+    client = Client()
+    client.post("/play/durak/computer/", {"players": "2", "deck": "24"})
+    game = play_out(Game.objects.get(), random.Random(8))
+    assert "1 game finished" in client.get("/").content.decode()
+    page = client.get("/stats/").content.decode()
+    assert "Durak" in page and "Your statistics" in page
+    client.post("/clear/")
+    assert "No game finished in this browser yet." in client.get("/stats/").content.decode()
+    assert not RecordSeat.objects.exists() and game.pk
