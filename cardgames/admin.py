@@ -47,6 +47,12 @@ class ReadMostly(admin.ModelAdmin):
         """An edited state could break a game; the change page is view only."""
         return False
 
+    def tell_purged(self, request: HttpRequest, deleted: str, kept: str | None) -> None:
+        """Say what a purge action deleted and, if any, which of the rows selected it kept."""
+        self.message_user(request, deleted, messages.SUCCESS)
+        if kept:
+            self.message_user(request, kept, messages.INFO)
+
 
 class IdleFilter(admin.SimpleListFilter):
     """Rooms idle long enough to be purged, or still in use."""
@@ -144,24 +150,20 @@ class RoomAdmin(ReadMostly):
         """Delete the selected rooms that are idle (select all to purge every idle room)."""
         selected = queryset.count()
         deleted = delete_games(idle_rooms(IDLE_DAYS, rooms=queryset))
-        self.message_user(
+        kept = selected - deleted
+        self.tell_purged(
             request,
             ngettext("%(count)d idle room deleted.", "%(count)d idle rooms deleted.", deleted)
             % {"count": deleted},
-            messages.SUCCESS,
-        )
-        if selected > deleted:
-            kept = selected - deleted
-            self.message_user(
-                request,
-                ngettext(
-                    "%(count)d selected room was active in the last seven days and is kept.",
-                    "%(count)d selected rooms were active in the last seven days and are kept.",
-                    kept,
-                )
-                % {"count": kept},
-                messages.INFO,
+            ngettext(
+                "%(count)d selected room was active in the last seven days and is kept.",
+                "%(count)d selected rooms were active in the last seven days and are kept.",
+                kept,
             )
+            % {"count": kept}
+            if kept
+            else None,
+        )
 
 
 @admin.register(Game)
@@ -187,21 +189,17 @@ class GameAdmin(ReadMostly):
         """Delete the selected saves untouched for ``SAVE_DAYS`` days or more."""
         selected = queryset.count()
         deleted = delete_games(stale_saves(games=queryset))
-        self.message_user(
+        kept = selected - deleted
+        self.tell_purged(
             request,
             ngettext("%(count)d old save deleted.", "%(count)d old saves deleted.", deleted)
             % {"count": deleted},
-            messages.SUCCESS,
-        )
-        if selected > deleted:
-            kept = selected - deleted
-            self.message_user(
-                request,
-                ngettext(
-                    "%(count)d selected save was played in the last %(days)d days and is kept.",
-                    "%(count)d selected saves were played in the last %(days)d days and are kept.",
-                    kept,
-                )
-                % {"count": kept, "days": save_days()},
-                messages.INFO,
+            ngettext(
+                "%(count)d selected save was played in the last %(days)d days and is kept.",
+                "%(count)d selected saves were played in the last %(days)d days and are kept.",
+                kept,
             )
+            % {"count": kept, "days": save_days()}
+            if kept
+            else None,
+        )

@@ -24,8 +24,8 @@ FORMAT = 1
 def dealt(game: Game, kind: GameKind, state: dict[str, Any]) -> None:
     """A new deal of ``game`` began, with the engine state ``state``: its record is started
     (the unfinished record of a deal given up for this one goes)."""
-    if kind.deal_arguments(state) is None:
-        return  # this game keeps no records
+    if not kind.keeps_records:
+        return
     Record.objects.filter(game=game, finished__isnull=True).delete()
     Record.objects.create(
         game=game,

@@ -72,6 +72,9 @@ class GameKind:
     """
 
     name: ClassVar[str]  # also the URL prefix of the game's pages
+    # Whether its deals are recorded, to be replayed (``cardgames.records``): the kind then
+    # gives ``deal_arguments``.
+    keeps_records: ClassVar[bool] = False
     # The rules engine: a module with the API of ``docs/engine-api.md`` (``Game``,
     # ``parse_action`` …).
     engine: ClassVar[ModuleType]
@@ -227,11 +230,11 @@ class GameKind:
         a player left: the score so far stands); None: nobody, the game counts for nothing."""
         return None
 
-    def deal_arguments(self, deal: dict[str, Any]) -> dict[str, Any] | None:
+    def deal_arguments(self, deal: dict[str, Any]) -> dict[str, Any]:
         """The keyword arguments of the engine's ``new_game`` that deal the state ``deal`` (the
         engine's ``to_dict()`` as dealt) again: its deck, top card first, its seed, and what
-        else the engine needs. None if this game keeps no records (``cardgames.records``)."""
-        return None
+        else the engine needs. Only for a kind that ``keeps_records``."""
+        raise NotImplementedError
 
     def deal_context(self, deal: dict[str, Any]) -> dict[str, Any]:
         """What a record of ``deal`` says beside the deal itself (a match's round and scores)."""

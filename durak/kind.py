@@ -50,6 +50,8 @@ class DurakKind(GameKind):
         view = game.view(seat)
         return bool(view["hand"]) or view["stock"] > 0
 
+    keeps_records = True
+
     def deal_arguments(self, deal: dict[str, Any]) -> dict[str, Any]:
         """The deck as dealt, top card first (each hand, then the trump card, then the stock in
         the order it is drawn), and the seed (the first attacker when no hand holds a trump)."""

@@ -54,6 +54,8 @@ class RummyKind(GameKind):
             return gettext_lazy("The match is over.")
         return gettext_lazy("The round is over.")
 
+    keeps_records = True
+
     def deal_arguments(self, deal: dict[str, Any]) -> dict[str, Any]:
         """The deck as dealt, top card first (each hand, the card that starts the discard
         pile, then the stock in the order it is drawn), the seed (the stock's reshuffles) and

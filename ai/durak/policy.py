@@ -444,20 +444,13 @@ def _cover_plan(
         second = rest.bit_length() - 1
         if strength[first] <= strength[second]:
             first, second = second, first
-        beaters = hand & BEATS_IN_SUIT[first]
-        if not beaters and not trumps >> first & 1:
-            beaters = hand & trumps
-        if not beaters:
+        cover = cheapest_cover(first, hand, trumps)
+        if cover < 0:
             return None
-        low = beaters & -beaters
-        hand ^= low
-        cover = low.bit_length() - 1
-        beaters = hand & BEATS_IN_SUIT[second]
-        if not beaters and not trumps >> second & 1:
-            beaters = hand & trumps
-        if not beaters:
+        other = cheapest_cover(second, hand ^ 1 << cover, trumps)
+        if other < 0:
             return None
-        return [(first, cover), (second, (beaters & -beaters).bit_length() - 1)]
+        return [(first, cover), (second, other)]
     keys = []
     while uncovered:
         low = uncovered & -uncovered
@@ -468,14 +461,11 @@ def _cover_plan(
     plan = []
     for key in keys:
         attack = key & 63
-        beaters = hand & BEATS_IN_SUIT[attack]
-        if not beaters and not trumps >> attack & 1:
-            beaters = hand & trumps
-        if not beaters:
+        cover = cheapest_cover(attack, hand, trumps)
+        if cover < 0:
             return None
-        low = beaters & -beaters
-        hand ^= low
-        plan.append((attack, low.bit_length() - 1))
+        hand ^= 1 << cover
+        plan.append((attack, cover))
     return plan
 
 

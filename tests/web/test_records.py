@@ -236,4 +236,4 @@ def test_the_statistics_page_and_home_line_go_with_clear_my_data(db):
     assert "Durak" in page and "Your statistics" in page
     client.post("/clear/")
     assert "No game finished in this browser yet." in client.get("/stats/").content.decode()
-    assert not RecordSeat.objects.exists() and game.pk
+    assert not RecordSeat.objects.exists() and not Record.objects.filter(game=game).exists()
