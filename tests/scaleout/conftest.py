@@ -167,6 +167,9 @@ def worker_env(database_url: str, redis_url: str) -> dict[str, str]:
         PYTHONUNBUFFERED="1",
         # Every browser of the tests comes from 127.0.0.1: only the per-browser limit is kept.
         STARTS_PER_ADDRESS="100000/m",
+        # Counted by the day: a minute's count starts again at its window's end (a fixed
+        # window), which a test's twenty starts may straddle on a slow machine.
+        STARTS_PER_BROWSER="20/d",
         # The tests' players are machines that answer each table at once.
         TABLE_RATE="1000",
         TABLE_BURST="1000",

@@ -1,8 +1,8 @@
 """The creation limits hold across web workers: their counts live in Redis, not in a worker.
 
 One browser starts games against the computer on the two workers of ``conftest.py`` in turn;
-the start past its limit (``STARTS_PER_BROWSER``, 20 a minute) is refused whichever worker it
-reaches, with the translated page and nothing stored.
+the start past its limit (``STARTS_PER_BROWSER``: 20, counted by the day there) is refused
+whichever worker it reaches, with the translated page and nothing stored.
 """
 
 import urllib.error
@@ -13,7 +13,7 @@ from tools import loadtest
 
 from .conftest import Cluster
 
-LIMIT = 20  # STARTS_PER_BROWSER's default: the cluster keeps it
+LIMIT = 20  # the cluster's STARTS_PER_BROWSER
 
 
 def games_of_the_computer(cluster: Cluster) -> int:
