@@ -39,6 +39,7 @@ from django.conf import settings
 from django.db import connections
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
+from django.utils.translation import gettext_lazy as _
 from django_tasks import task
 from django_tasks.base import TaskResultStatus
 from django_tasks_db.models import DBTaskResult
@@ -317,6 +318,51 @@ def _choose_in_time(kind: str, level: str, view: dict, legal: list[str], rng: ra
     if isinstance(outcome[0], Exception):
         raise outcome[0]
     return outcome[0]
+
+
+# -- hints ----------------------------------------------------------------------------------------
+
+
+def request_hint(game_id: str, version: Any) -> None:
+    """The person asked for a hint at ``version``: Hard's choice is found by a bot worker
+    (``hint_move``), which shows it; nothing is queued if it is shown or sought already.
+    Raises ``play.Refused`` when no hint may be given."""
+    game = Game.objects.by_id(game_id)
+    if game is None:
+        raise play.Refused(_("This game no longer exists."))
+    if str(version) != str(game.version):
+        raise play.Refused(_("The game has moved on: here is the table as it is now."))
+    refusal = play.hint_refusal(game, play.load(game))
+    if refusal is not None:
+        raise play.Refused(refusal)
+    if play.current_hint(game) is None and not pending(hint_move, game_id, game.version):
+        hint_move.enqueue(game_id, game.version)
+
+
+@task(queue_name=QUEUE)
+def hint_move(game_id: str, version: int) -> str | None:
+    """A bot worker's task: the hint for the person at ``version``; its notation, or None if
+    the game moved on."""
+    return give_hint(game_id, version)
+
+
+def give_hint(game_id: str, version: int) -> str | None:
+    """Find and show the hint for the person asked to act at ``version``: the move the Hard bot
+    chooses from their seat's view, with the randomness it would have at that version (its
+    notation). None if the game is no longer there or no hint may be given."""
+    game = Game.objects.filter(pk=game_id, version=version).first()
+    if game is None:
+        return None
+    engine = play.load(game)
+    if play.hint_refusal(game, engine) is not None:
+        return None
+    rng = bot_random(game_id, version)
+    notation = choose_move(game.kind, "hard", engine, play.PERSON_SEAT, rng)
+    try:
+        play.give_hint(game_id, version, play.PERSON_SEAT, notation)
+    except play.Refused:
+        return None  # the person moved, or took a move back, in the meantime
+    return notation
 
 
 # -- the queue's upkeep -------------------------------------------------------------------------

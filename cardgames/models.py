@@ -110,6 +110,9 @@ class Game(models.Model):
     ended_by = models.SmallIntegerField(null=True, blank=True)
     # A room's spectators: the sockets open without a seat (as the room page says it).
     watchers = models.PositiveIntegerField(default=0)
+    # Against the computer: the hint asked for, {"version", "seat", "notation"}, shown while
+    # the game is at that version (any change makes it stale).
+    hint = models.JSONField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -256,6 +259,12 @@ class Record(models.Model):
     moves = models.JSONField(default=list)
     seats = models.JSONField(default=list)
     result = models.JSONField(null=True, blank=True)
+    # The hints given and the moves taken back during the deal (against the computer); and
+    # whether this deal, or an earlier round of its Rummy match, had any: the statistics keep
+    # the games played with help apart.
+    hints = models.PositiveIntegerField(default=0)
+    take_backs = models.PositiveIntegerField(default=0)
+    helped = models.BooleanField(default=False)
     dealt = models.DateTimeField(auto_now_add=True)
     finished = models.DateTimeField(null=True, blank=True)
 

@@ -22,6 +22,8 @@ from cardgames.registry import GameKind, Variant, get_kind
 from cardgames.transactions import writing
 from cards import IllegalAction, new_seed
 
+# Against the computer, the person's seat: the first (the others are the computer's).
+PERSON_SEAT = 0
 # The computer's level in a first game (``ai.LEVELS`` lists them all).
 DEFAULT_LEVEL = "medium"
 
@@ -120,9 +122,9 @@ def start(
             Seat(
                 game=game,
                 number=number,
-                kind=Seat.Kind.PERSON if number == 0 else Seat.Kind.BOT,
+                kind=Seat.Kind.PERSON if number == PERSON_SEAT else Seat.Kind.BOT,
                 name=name,
-                level="" if number == 0 else level,
+                level="" if number == PERSON_SEAT else level,
             )
             for number, name in enumerate(computer_names(count))
         )
@@ -398,7 +400,7 @@ def _start_follow_up(game: Game, name: str) -> None:
         engine = kind.follow_up(engine, name, variant, new_seed())
     else:
         raise Refused(_("That is not possible now."))
-    records.dealt(game, kind, engine.to_dict())
+    records.dealt(game, kind, engine.to_dict(), continues=name != "new")
     game.shown_seat = None
     if game.ended_by is not None:
         game.ended_by = None
@@ -457,6 +459,73 @@ def set_level(game_id: str, level: str) -> None:
         browser.levels = {**browser.levels, game.kind: level}
         browser.save(update_fields=["levels", "last_seen"])
     _bump(game)
+
+
+# -- learning against the computer ---------------------------------------------------------------
+
+
+def hint_refusal(game: Game, engine: Any) -> Any | None:
+    """Why no hint is given now (None: one may be): only against the computer, on the
+    person's turn."""
+    if game.mode != Mode.COMPUTER:
+        return _("Hints are only for games against the computer.")
+    kind = kind_of(game)
+    if kind.finished(engine) or kind.seat_to_ask(engine) != PERSON_SEAT:
+        return _("It is not your turn.")
+    return None
+
+
+def current_hint(game: Game) -> dict[str, Any] | None:
+    """The hint given for the game's position now, if one was asked for."""
+    hint = game.hint
+    return hint if hint and hint.get("version") == game.version else None
+
+
+@writing
+def give_hint(game_id: str, version: Any, seat: int, notation: str) -> None:
+    """Show ``notation`` as the hint for ``seat`` at ``version`` (found by a bot worker: see
+    ``bots.hint_move``), counted in the deal's record."""
+    game = _locked(game_id, version)
+    refusal = hint_refusal(game, load(game))
+    if refusal is not None:
+        raise Refused(refusal)
+    game.hint = {"version": game.version + 1, "seat": seat, "notation": notation}
+    records.note_help(game, hints=1)
+    _bump(game, "hint")
+
+
+def moves_to_take_back(game: Game, engine: Any) -> int | None:
+    """How many moves of the deal a take-back keeps: those before the person's last move
+    (the computer's replies to it go too). None when there is nothing to take back: not
+    against the computer, play is over, or the person has not moved in this deal yet."""
+    kind = kind_of(game)
+    if game.mode != Mode.COMPUTER or kind.finished(engine):
+        return None
+    moves = kind.moves(engine)
+    mine = [index for index, (seat, _notation) in enumerate(moves) if seat == PERSON_SEAT]
+    return mine[-1] if mine else None
+
+
+@writing
+def take_back(game_id: str, version: Any) -> None:
+    """Against the computer: the position before the person's last move, played again from the
+    deal's record; counted in it."""
+    game = _locked(game_id, version)
+    if game.mode != Mode.COMPUTER:
+        raise Refused(_("Taking back a move is only for games against the computer."))
+    kind = kind_of(game)
+    engine = kind.load(game.state)
+    if kind.finished(engine):
+        raise Refused(_("The game is over: its moves stay as they were played."))
+    keep = moves_to_take_back(game, engine)
+    record = records.current(game)
+    if keep is None or record is None:
+        raise Refused(_("You have made no move in this deal to take back."))
+    earlier = kind.load(record.deal)
+    for seat, notation in kind.moves(engine)[:keep]:
+        earlier.apply(seat, notation)
+    records.note_help(game, take_backs=1)
+    _save(game, earlier)
 
 
 # -- online rooms ---------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ told in ``docs/records.md``.
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import F
 from django.utils import timezone
 
 from cardgames.models import Game, Mode, Record, RecordSeat, Seat
@@ -21,13 +22,16 @@ from cardgames.registry import GameKind, get_kind
 FORMAT = 1
 
 
-def dealt(game: Game, kind: GameKind, state: dict[str, Any]) -> None:
+def dealt(game: Game, kind: GameKind, state: dict[str, Any], continues: bool = False) -> None:
     """A new deal of ``game`` began, with the engine state ``state``: its record is started
-    (the unfinished record of a deal given up for this one goes)."""
+    (the unfinished record of a deal given up for this one goes). ``continues``: the deal is
+    the next round of a match, which counts as helped if an earlier round was."""
     if not kind.keeps_records:
         return
     Record.objects.filter(game=game, finished__isnull=True).delete()
+    earlier = last_finished(game) if continues else None
     Record.objects.create(
+        helped=earlier is not None and earlier.helped,
         game=game,
         owner=game.owner,
         kind=game.kind,
@@ -70,6 +74,18 @@ def finish(game: Game, kind: GameKind, engine: Any, seats: list[Seat]) -> Record
     return record
 
 
+def current(game: Game) -> Record | None:
+    """The record of ``game``'s deal in play, if one was started."""
+    return game.records.filter(finished__isnull=True).first()
+
+
+def note_help(game: Game, hints: int = 0, take_backs: int = 0) -> None:
+    """Count a hint or a take-back in the record of ``game``'s deal in play."""
+    game.records.filter(finished__isnull=True).update(
+        hints=F("hints") + hints, take_backs=F("take_backs") + take_backs, helped=True
+    )
+
+
 def last_finished(game: Game) -> Record | None:
     """The record of ``game``'s last finished deal, if any."""
     return game.records.filter(finished__isnull=False).order_by("-finished").first()
@@ -89,6 +105,8 @@ def export(record: Record) -> dict[str, Any]:
         "seats": record.seats,
         "moves": record.moves,
         "result": record.result,
+        "hints": record.hints,
+        "take_backs": record.take_backs,
         "finished": record.finished.isoformat() if record.finished else None,
     }
 

@@ -173,6 +173,11 @@ class GameKind:
         in the language active when it is shown (so: lazy)."""
         return _("That move is not allowed now.")
 
+    def hint_line(self, view: dict[str, Any], legal: list[str], notation: str) -> str | Promise:
+        """The Hint button's line: why the move ``notation`` (one of ``legal``) is good for the
+        seat of ``view``, and the move; from that view alone."""
+        return _("The computer would play %(move)s.") % {"move": notation}
+
     def board_context(
         self, view: dict[str, Any], seat: int | None, legal: list[Any], names: list[str]
     ) -> dict[str, Any]:
@@ -259,6 +264,18 @@ class GameKind:
         if result is None or result == ([], []):
             return {"won": None}
         return {"won": seat in result[0]}
+
+    # Whether a match of several deals shows its score sheet at the table (``score_sheet``).
+    keeps_score_sheet = False
+
+    def score_sheet(
+        self, game: Any, deals: list[tuple[int, list[int], Any]], names: list[str]
+    ) -> list[dict[str, Any]]:
+        """The rows of the match's score sheet, oldest first: one per finished deal of the
+        match ``game`` is playing, from ``deals``, the game's finished deals, newest first, as
+        (the round, the scores before it, its ``deal_result``). Each row has ``round``,
+        ``winner`` (a name, or None), ``points`` and ``scores`` (every seat's, after it)."""
+        return []
 
     def follow_ups(self, game: Any) -> list[tuple[str, str | Promise]]:
         """What may start once play has stopped, as (name, button label) pairs."""

@@ -15,10 +15,14 @@ from ai import LEVELS
 from cardgames import phrases, play, presence, records
 from cardgames.models import Game, Mode, Seat
 from cardgames.narration import Move
+from cardgames.registry import GameKind
 from cardgames.viewers import Viewer, seen_by
 
 # How many of the latest moves the table lists.
 RECENT_MOVES = 6
+# The most rounds a score sheet lists (a match to 100 points takes a handful; a match of void
+# rounds could take many).
+SCORE_SHEET_ROUNDS = 60
 
 # The names of the computer's levels (``ai.LEVELS``, weakest first) as the pages say them.
 LEVEL_LABELS = dict(zip(LEVELS, (_("Easy"), _("Medium"), _("Hard")), strict=True))
@@ -114,7 +118,36 @@ def table_context(
     context["record"] = records.last_finished(game) if finished else None
     if not seen.handoff and not context["waiting"]:
         context["board"] = kind.board_context(view, seen.seat, legal, names)
+    if kind.keeps_score_sheet and not context["waiting"]:
+        context["score_sheet"] = _score_sheet(game, kind, engine, names)
+    if game.mode == Mode.COMPUTER and viewer.owner and not finished:
+        context.update(_learning(game, kind, engine, view, legal))
     return context
+
+
+def _score_sheet(game: Game, kind: GameKind, engine: Any, names: list[str]) -> list[dict]:
+    """The score sheet of the match at the table: its finished deals, from their records
+    (only their public parts: the round, the scores, who went out and the points)."""
+    deals = game.records.filter(finished__isnull=False).order_by("-dealt")
+    rows = deals.values_list("deal__round", "deal__scores", "result")[:SCORE_SHEET_ROUNDS]
+    return kind.score_sheet(engine, list(rows), names)
+
+
+def _learning(
+    game: Game, kind: GameKind, engine: Any, view: dict[str, Any], legal: list[Any]
+) -> dict[str, Any]:
+    """The Hint and Take back buttons of a game against the computer, and the hint shown."""
+    learning: dict[str, Any] = {
+        "learning": True,
+        "can_take_back": play.moves_to_take_back(game, engine) is not None,
+    }
+    hint = play.current_hint(game)
+    if hint is not None and legal and view["seat"] == hint["seat"]:
+        notation = hint["notation"]
+        learning["hint"] = kind.hint_line(view, [str(action) for action in legal], notation)
+        hand = set(view["hand"])
+        learning["hint_cards"] = [word for word in notation.split() if word in hand]
+    return learning
 
 
 def table_push(

@@ -2,12 +2,16 @@
 
 Counted: games (a Durak game, a Rummy match once it is over) and wins by game, variant, mode
 and computer level; how often this browser was the durak; Rummy rounds won and points per
-round; the current and the best streak of games won. Pass and play counts games only (one
-browser played every seat). The records' seats go with "Clear my data", and so do these.
+round; the current and the best streak of games won. A game played with a hint or a take-back
+(``Record.helped``) is counted on a line of its own, in neither the totals nor the streaks.
+Pass and play counts games only (one browser played every seat). The records' seats go with
+"Clear my data", and so do these.
 """
 
 from dataclasses import dataclass, field
 from typing import Any
+
+from django.utils.translation import gettext_lazy as _
 
 from cardgames.models import Browser, Mode, RecordSeat
 from cardgames.registry import get_kind
@@ -39,6 +43,7 @@ class Stats:
     lines: list[Line] = field(default_factory=list)
     games: int = 0
     won: int = 0
+    helped: int = 0  # games played with a hint or a take-back: not in ``games`` nor ``won``
     streak: int = 0
     best_streak: int = 0
 
@@ -70,12 +75,16 @@ def statistics(browser: Browser | None) -> Stats:
         if result.get("won") is None and rummy_round:
             continue  # a round of a match that goes on: not a game yet
         line.games += 1
-        stats.games += 1
         if record.mode == Mode.HOTSEAT:
+            stats.games += 1
             continue
         line.durak += bool(result.get("durak"))
+        line.won += bool(result.get("won"))
+        if record.helped:
+            stats.helped += 1  # on a line of its own, out of the totals and the streaks
+            continue
+        stats.games += 1
         if result.get("won"):
-            line.won += 1
             stats.won += 1
             run += 1
             stats.best_streak = max(stats.best_streak, run)
@@ -87,7 +96,7 @@ def statistics(browser: Browser | None) -> Stats:
 
 
 def _key(record: Any) -> tuple:
-    return record.kind, record.variant, record.mode, _level(record)
+    return record.kind, record.variant, record.mode, _level(record), record.helped
 
 
 def _level(record: Any) -> str:
@@ -102,4 +111,6 @@ def _label(record: Any) -> str:
     parts = [str(kind.title), str(variant.label), str(Mode(record.mode).label)]
     if record.mode == Mode.COMPUTER and _level(record):
         parts.append(str(LEVEL_LABELS[_level(record)]))
+    if record.helped:
+        parts.append(str(_("with hints or take-backs")))
     return " · ".join(parts)

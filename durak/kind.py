@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from cardgames.registry import GameKind, Variant
-from durak import board, engine, htmlplayer, narration, refusals
+from durak import board, engine, hints, htmlplayer, narration, refusals
 from durak.forms import DurakMoveForm, DurakOptionsForm
 
 
@@ -38,6 +38,8 @@ class DurakKind(GameKind):
     # The board a seat sees and the moves in words: :mod:`durak.board`, :mod:`durak.narration`.
     board_context = staticmethod(board.board_context)
     recent_moves = staticmethod(narration.recent_moves)
+    # The Hint button's line: :mod:`durak.hints`.
+    hint_line = staticmethod(hints.hint_line)
     history = staticmethod(narration.history)
     # Why a move is refused, in words: :mod:`durak.refusals`.
     explain = staticmethod(refusals.explain)

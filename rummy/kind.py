@@ -5,7 +5,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy
 
 from cardgames.registry import GameKind, Variant
-from rummy import board, engine, narration, refusals
+from rummy import board, engine, hints, narration, refusals
 from rummy.forms import RummyMoveForm, RummyOptionsForm
 
 
@@ -39,6 +39,8 @@ class RummyKind(GameKind):
     # The board a seat sees and the moves in words: :mod:`rummy.board`, :mod:`rummy.narration`.
     board_context = staticmethod(board.board_context)
     recent_moves = staticmethod(narration.recent_moves)
+    # The Hint button's line: :mod:`rummy.hints`.
+    hint_line = staticmethod(hints.hint_line)
     history = staticmethod(narration.history)
     # Why a move is refused, in words: :mod:`rummy.refusals`.
     explain = staticmethod(refusals.explain)
@@ -82,6 +84,29 @@ class RummyKind(GameKind):
             "round_won": round_won,
             "points": round_outcome["points"] if round_won else 0,
         }
+
+    keeps_score_sheet = True
+
+    def score_sheet(
+        self, game: engine.Game, deals: list[tuple[int, list[int], Any]], names: list[str]
+    ) -> list[dict[str, Any]]:
+        """Every finished round of this match: the run of ``deals`` that leads back from the
+        round now played (or just finished) to round 1."""
+        now = game.view(0)["round"]
+        expected = now if self.finished(game) else now - 1
+        rows = []
+        for number, before, outcome in deals:
+            if number != expected or expected < 1:
+                break
+            scores = list(before)
+            if outcome["winner"] is not None:
+                scores[outcome["winner"]] += outcome["points"]
+            winner = None if outcome["winner"] is None else names[outcome["winner"]]
+            rows.append(
+                {"round": number, "winner": winner, "points": outcome["points"], "scores": scores}
+            )
+            expected -= 1
+        return rows[::-1]
 
     def result(self, game: engine.Game) -> tuple[list[int], list[int]] | None:
         """Once the match is over: its winner won, the other lost. A round counts for nothing."""

@@ -616,3 +616,46 @@
     waiting = !full;
   });
 })();
+// Hint: the button says it is thinking until the hint arrives with the next table, and the
+// cards of the hinted move are marked in the hand.
+(function () {
+  "use strict";
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("#table [data-busy]");
+    if (button && !button.disabled) {
+      button.setAttribute("aria-busy", "true");
+      window.setTimeout(function () {
+        button.textContent = button.dataset.busy;
+        button.disabled = true;
+      });
+    }
+  });
+  function markHinted() {
+    var hint = document.getElementById("hint");
+    var cards = hint ? hint.dataset.hintCards.split(" ") : [];
+    document.querySelectorAll("#table .hand-card[data-card]").forEach(function (card) {
+      card.classList.toggle("is-hinted", cards.indexOf(card.dataset.card) >= 0);
+    });
+  }
+  document.addEventListener("htmx:wsAfterMessage", markHinted);
+  document.addEventListener("DOMContentLoaded", markHinted);
+})();
+// A panel the player folded open (the score sheet) stays open when the table is swapped.
+(function () {
+  "use strict";
+  var open = [];
+  document.addEventListener("htmx:wsBeforeMessage", function () {
+    open = Array.prototype.map.call(
+      document.querySelectorAll("#table details[id].score-sheet[open]"),
+      function (element) { return element.id; }
+    );
+  });
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    open.forEach(function (id) {
+      var element = document.getElementById(id);
+      if (element) {
+        element.open = true;
+      }
+    });
+  });
+})();

@@ -50,8 +50,15 @@ def test_a_whole_round_against_the_computer_ends_with_a_result(page: Page) -> No
     expect(follow_ups).to_contain_text("The scores of this match are lost.")
     expect(follow_ups.locator("#follow-new")).to_be_visible()
     ask.click()  # closed again: nothing happened
+    # The score sheet has the round; opened, it stays open as the table changes.
+    sheet = table.locator("#score-sheet")
+    expect(sheet.locator("summary")).to_have_text("Score sheet: 1 round")
+    sheet.locator("summary").click()
+    expect(sheet.locator("tbody tr")).to_have_count(1)
     finished_at = version(page)
     follow_ups.get_by_role("button", name="Next deal").click()
     expect(table.locator(".scoreline")).to_contain_text("Round 2")
     expect(table.locator(".result")).to_have_count(0)
     assert version(page) > finished_at
+    expect(sheet).to_have_attribute("open", "")
+    expect(sheet.locator("tbody tr th")).to_have_text(["1"])

@@ -21,7 +21,7 @@ from django.test import Client
 from table_helpers import Table, alert_in, start_computer_game, version_of
 from test_rooms import join, open_room
 
-from cardgames import bots, play
+from cardgames import bots, play, records
 from cardgames.cardtext import card_label, face
 from cardgames.models import Game, Mode
 from cardgames.registry import get_kind
@@ -260,6 +260,7 @@ def redeal(game_id: str, seed: int) -> Game:
     game = Game.objects.get(pk=game_id)
     game.state = play.kind_of(game).new_game(play.variant_of(game), seed).to_dict()
     game.save(update_fields=["state"])
+    game.records.filter(finished__isnull=True).update(deal=game.state)  # the deal's record too
     return game
 
 
@@ -294,6 +295,67 @@ async def test_vs_computer_shows_only_your_hand(recorded, kind_name, options):
     assert play.kind_of(final).finished(play.load(final)), "the game did not end within the cap"
     checked = audit_all(table.frames, history, 0, "socket") + audit_all(pages, history, 0, "page")
     assert checked > 0
+
+
+async def answer(table: Table, message: dict[str, Any], check: Callable[[str], bool]) -> str:
+    """Send ``message`` and wait for the frame that passes ``check``; refused is a failure."""
+    await table.send(message)
+    html = await table.wait_until(lambda html: alert_in(html) is not None or check(html))
+    assert alert_in(html) is None, (message, alert_in(html))
+    return html
+
+
+def newer_than(version: int) -> Callable[[str], bool]:
+    return lambda html: "data-version" in html and version_of(html) > version
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    "kind_name, options",
+    [("durak", {"players": "3", "deck": "36"}), ("rummy", {})],
+)
+async def test_hints_and_take_backs_show_only_your_hand_and_no_record_until_the_end(
+    recorded, kind_name, options
+):
+    client = Client()
+    game = await database_sync_to_async(start_computer_game)(client, kind_name, **options)
+    history = recorded(await database_sync_to_async(redeal)(game.pk, SEED))
+    rng = random.Random(5)
+    hints = take_backs = 0
+    async with Table(client, game.pk) as table:
+        for turn in range(MOVES_CAP):
+            game = await settle(game.pk, [table])
+            kind = play.kind_of(game)
+            engine = kind.load(game.state)
+            if kind.finished(engine):
+                break
+            if turn % 2 == 0:  # a hint on every other turn, shown before the move
+                await answer(table, {"op": "hint", "version": game.version}, lambda h: "Hint:" in h)
+                hints += 1
+                game = await row(game.pk)
+            if turn % 7 == 6:
+                await answer(
+                    table, {"op": "undo", "version": game.version}, newer_than(game.version)
+                )
+                take_backs += 1
+                continue
+            action = choose(game.kind, engine.legal_actions(0), rng)
+            await answer(
+                table, form_message(game.kind, action, game.version), newer_than(game.version)
+            )
+            if turn == 3:  # mid-game: the deal's record is nobody's to see yet
+                current = await database_sync_to_async(records.current)(game)
+                for path in (f"/record/{current.pk}/", f"/record/{current.pk}/download/"):
+                    response = await database_sync_to_async(client.get)(path)
+                    assert response.status_code == 404
+        await drain(table)
+    final = await row(game.pk)
+    assert play.kind_of(final).finished(play.load(final)), "the game did not end within the cap"
+    assert hints > 3 and take_backs > 1
+    assert sum(1 for frame in table.frames if "Hint:" in frame) >= hints
+    assert audit_all(table.frames, history, 0, "socket") > 0
+    record = await database_sync_to_async(records.last_finished)(final)
+    assert (record.hints, record.take_backs) == (hints, take_backs)
 
 
 # -- pass and play ----------------------------------------------------------------------------

@@ -1,0 +1,283 @@
+"""Learning against the computer: a Hint shows Hard's move and why, and Take back returns to
+the person's previous decision. Both only against the computer, both counted in the record,
+and a game played with either is kept apart in the statistics."""
+
+import itertools
+import random
+import re
+import time
+
+import pytest
+from channels.db import database_sync_to_async
+from django.test import Client
+from table_helpers import Table, alert_in, start_computer_game, text_of, version_of
+from test_records import downloaded, play_out
+from test_rooms import join, open_room
+
+from ai import get_bot
+from cardgames import bots, play, records, render, stats
+from cardgames.models import Browser, Game, Mode, Record
+from cardgames.registry import get_kind
+from cardgames.viewers import Viewer
+
+
+def to_the_persons_turn(game: Game, rng: random.Random, moves: int = 0) -> Game:
+    """Play random moves for whoever is asked, ``moves`` of the person's at least, until the
+    person (seat 0) is asked again."""
+    kind = get_kind(game.kind)
+    while True:
+        game.refresh_from_db()
+        engine = kind.load(game.state)
+        seat = kind.seat_to_ask(engine)
+        assert seat is not None and not kind.finished(engine), "the game ended first"
+        if seat == 0 and moves <= 0:
+            return game
+        moves -= seat == 0
+        notation = str(rng.choice(engine.legal_actions(seat)))
+        play.act_notation(game.pk, seat, notation, game.version)
+
+
+def owner_view(game: Game) -> str:
+    game.refresh_from_db()
+    return text_of(render.table_push(game, Viewer(owner=True, seat=0), None)[0])
+
+
+def hard_choice(game: Game) -> str:
+    """What the Hard bot plays for seat 0 here, with the randomness a bot has at this version:
+    asked of the bot itself."""
+    engine = get_kind(game.kind).load(game.state)
+    legal = [str(action) for action in engine.legal_actions(0)]
+    return get_bot(game.kind, "hard").choose(
+        engine.view(0), legal, bots.bot_random(game.pk, game.version)
+    )
+
+
+@pytest.fixture
+def steady_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bots' clock ticks a millisecond each time it is read: Hard thinks to a time budget,
+    and with this clock its choice depends on its inputs alone, however busy the machine."""
+    ticks = itertools.count()
+    monkeypatch.setattr(time, "perf_counter", lambda: next(ticks) / 1000)
+
+
+@pytest.mark.parametrize(
+    ("kind", "options"),
+    [("durak", {}), ("durak", {"players": 4, "transfer": True}), ("rummy", {})],
+)
+def test_a_hint_is_hards_own_move_and_is_counted_in_the_record(db, steady_clock, kind, options):
+    browser = Browser.objects.create()
+    engine_kind = get_kind(kind)
+    game = play.start(browser, engine_kind, Mode.COMPUTER, engine_kind.variant(options))
+    game = to_the_persons_turn(game, random.Random(7), moves=2)
+    expected = hard_choice(game)
+    version = game.version
+    assert bots.give_hint(game.pk, version) == expected
+    game.refresh_from_db()
+    assert game.version == version + 1 and game.hint["notation"] == expected
+    engine = engine_kind.load(game.state)
+    assert expected in map(str, engine.legal_actions(0))
+    shown = owner_view(game)
+    line = engine_kind.hint_line(engine.view(0), list(map(str, engine.legal_actions(0))), expected)
+    assert "Hint:" in shown and text_of(str(line)) in shown
+    record = records.current(game)
+    assert (record.hints, record.take_backs, record.helped) == (1, 0, True)
+    # The hint is for this position only: after the move it is gone.
+    play.act_notation(game.pk, 0, expected, game.version)
+    assert "Hint:" not in owner_view(game)
+
+
+def test_the_hints_line_says_why_in_words_a_player_knows():
+    durak = get_kind("durak")
+    view = {
+        "seat": 0,
+        "hand": ["9s", "7h", "Qd"],
+        "trump": "Ah",
+        "table": [["8s", None]],
+        "hand_sizes": [3, 5],
+        "defender": 0,
+    }
+    legal = ["defend 8s 9s", "defend 8s 7h", "take"]
+    assert durak.hint_line(view, legal, "defend 8s 9s") == "Keep your trumps: beat 8♠ with 9♠"
+    assert durak.hint_line(view, legal, "take").startswith("Beating them would cost")
+    rummy = get_kind("rummy")
+    view = {"seat": 0, "hand": ["7s", "7d", "2c", "Kh"], "discard_top": "7h"}
+    line = rummy.hint_line(view, ["draw stock", "draw discard"], "draw discard")
+    assert line == "7♥ goes with your 7♦ 7♠: take the discard"
+    legal = ["discard 7s", "discard 7d", "discard 2c", "discard Kh"]
+    assert rummy.hint_line(view, legal, "discard Kh") == (
+        "It fits nothing and would cost you 10 points: discard K♥"
+    )
+
+
+def test_take_back_returns_to_the_persons_previous_decision_exactly(db):
+    browser = Browser.objects.create()
+    kind = get_kind("durak")
+    game = play.start(browser, kind, Mode.COMPUTER, kind.variant({"players": 3}))
+    rng = random.Random(3)
+    game = to_the_persons_turn(game, rng, moves=1)
+    before_last = game.state
+    game = to_the_persons_turn(game, rng, moves=1)
+    before_this = game.state
+    # The person moves, and the computers reply, before the person is asked again.
+    game = to_the_persons_turn(game, rng, moves=1)
+    play.take_back(game.pk, game.version)
+    game.refresh_from_db()
+    assert kind.load(game.state).to_dict() == before_this
+    play.take_back(game.pk, game.version)
+    game.refresh_from_db()
+    assert game.state == before_last
+    assert records.current(game).take_backs == 2
+
+
+def test_a_game_played_on_after_a_take_back_replays_from_its_record(db):
+    browser = Browser.objects.create()
+    kind = get_kind("rummy")
+    game = play.start(browser, kind, Mode.COMPUTER, kind.variant({}))
+    rng = random.Random(11)
+    game = to_the_persons_turn(game, rng, moves=3)
+    play.take_back(game.pk, game.version)
+    game = play_out(game, rng)
+    record = Record.objects.get(game=game)
+    data = downloaded(record)
+    assert data["take_backs"] == 1 and data["hints"] == 0
+    assert records.replay(data)[-1].to_dict() == game.state
+
+
+def test_take_back_is_refused_with_a_reason_and_changes_nothing(db):
+    browser = Browser.objects.create()
+    kind = get_kind("durak")
+    game = play.start(browser, kind, Mode.HOTSEAT, kind.variant({}), names=["Ann", "Bob"])
+    game = to_the_persons_turn(game, random.Random(1), moves=1)
+    state, version = game.state, game.version
+    with pytest.raises(play.Refused) as refused:
+        play.take_back(game.pk, version)
+    assert "only for games against the computer" in str(refused.value.message)
+    computer = play.start(browser, kind, Mode.COMPUTER, kind.variant({}))
+    computer = to_the_persons_turn(computer, random.Random(1))
+    if records.current(computer) and play.moves_to_take_back(computer, kind.load(computer.state)):
+        pytest.fail("the person has not moved yet: nothing to take back")
+    with pytest.raises(play.Refused) as refused:
+        play.take_back(computer.pk, computer.version)
+    assert "no move" in str(refused.value.message)
+    finished = play_out(computer, random.Random(2))
+    with pytest.raises(play.Refused) as refused:
+        play.take_back(finished.pk, finished.version)
+    assert "over" in str(refused.value.message)
+    game.refresh_from_db()
+    assert (game.state, game.version) == (state, version)
+
+
+def test_no_hint_is_given_at_a_room_or_pass_and_play_table_or_out_of_turn(db):
+    browser = Browser.objects.create()
+    kind = get_kind("durak")
+    hotseat = play.start(browser, kind, Mode.HOTSEAT, kind.variant({}), names=["Ann", "Bob"])
+    with pytest.raises(play.Refused) as refused:
+        bots.request_hint(hotseat.pk, hotseat.version)
+    assert "only for games against the computer" in str(refused.value.message)
+    room = play.open_room(browser, kind, kind.variant({}), "Ann")[0]
+    with pytest.raises(play.Refused):
+        bots.request_hint(room.pk, room.version)
+    computer = play.start(browser, kind, Mode.COMPUTER, kind.variant({}))
+    engine = kind.load(computer.state)
+    while kind.seat_to_ask(engine) == 0:  # a computer's turn
+        engine.apply(0, engine.legal_actions(0)[0])
+    computer.state = engine.to_dict()
+    computer.save()
+    with pytest.raises(play.Refused) as refused:
+        bots.request_hint(computer.pk, computer.version)
+    assert "not your turn" in str(refused.value.message)
+    assert bots.give_hint(computer.pk, computer.version) is None
+    assert Game.objects.filter(hint__isnull=False).count() == 0
+
+
+def test_a_game_with_help_is_counted_apart_in_the_statistics(db):
+    browser = Browser.objects.create()
+    kind = get_kind("durak")
+    rng = random.Random(5)
+    results = []
+    for helped in (False, True, False):
+        game = play.start(browser, kind, Mode.COMPUTER, kind.variant({}), level="easy")
+        game = to_the_persons_turn(game, rng, moves=1)
+        if helped:
+            play.take_back(game.pk, game.version)
+        game = play_out(game, rng)
+        results.append(game.state["outcome"]["durak"] != 0)
+    figures = stats.statistics(browser)
+    assert figures.helped == 1
+    assert figures.games == 2 and figures.won == results[0] + results[2]
+    helped_lines = [line for line in figures.lines if "with hints or take-backs" in line.label]
+    assert [(line.games, line.won) for line in helped_lines] == [(1, int(results[1]))]
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_hint_and_take_back_from_the_table(settings):
+    settings.BOT_DELAY = 0
+    client = Client()
+    game = await database_sync_to_async(start_computer_game)(client, "durak", players="2")
+    async with Table(client, game.pk) as table:
+        await table.wait_until(lambda html: "Your turn." in html)
+        html = await table.send({"op": "hint", "version": version_of(table.html)})
+        assert alert_in(html) is None
+        await table.wait_for("Hint:")
+        stored = await table.game()
+        assert 'id="hint-button"' in table.html and "disabled>" in table.html
+        # The person plays the hinted move, the computer answers; then it is taken back.
+        await database_sync_to_async(play.act_notation)(
+            game.pk, 0, stored.hint["notation"], stored.version
+        )
+        await table.wait_until(lambda html: version_of(html) > stored.version + 1)
+        html = await table.send({"op": "undo", "version": version_of(table.html)})
+        assert alert_in(html) is None
+        await table.wait_until(lambda html: "Your turn." in html and "Hint:" not in html)
+        assert (await table.game()).state == stored.state
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_room_seat_asking_for_help_is_told_no(settings):
+    client = Client()
+    room = await database_sync_to_async(_room_with_computer)(client)
+    async with Table(client, room.pk, room=True) as table:
+        for op in ("hint", "undo"):
+            version = (await table.game()).version
+            await table.send({"op": op, "version": version})
+            html = await table.wait_until(lambda html: alert_in(html) is not None)
+            assert "only for games against the computer" in alert_in(html)
+            assert (await table.game()).version == version
+
+
+def _room_with_computer(client: Client) -> Game:
+    room = open_room(client)
+    join(Client(), room, "Bob")
+    return room
+
+
+def score_sheet_rows(html: str) -> list[list[str]]:
+    sheet = html.split('id="score-sheet"')[1].split("</details>")[0]
+    rows = sheet.split("<tbody>")[1].split("<tr>")[1:]
+    return [[text_of(cell).strip() for cell in re.split(r"</t[hd]>", row)[:-1]] for row in rows]
+
+
+def test_a_rummy_match_keeps_a_score_sheet_of_every_round_so_far(db):
+    browser = Browser.objects.create()
+    kind = get_kind("rummy")
+    game = play.start(browser, kind, Mode.COMPUTER, kind.variant({}))
+    rng = random.Random(8)
+    viewer = Viewer(owner=True, seat=0)
+    assert 'id="score-sheet"' not in render.table_push(game, viewer, None)[0]
+    expected = []
+    for _round in range(2):
+        game = play_out(game, rng)
+        outcome = game.state["round_outcome"]
+        names = ["You", "Computer 1"]
+        went_out = "nobody: a void round" if outcome["void"] else names[outcome["winner"]]
+        number = str(len(expected) + 1)
+        expected.append([number, went_out, str(outcome["points"]), *map(str, game.state["scores"])])
+        # At the end of the round, and all through the next one.
+        assert score_sheet_rows(render.table_push(game, viewer, None)[0]) == expected
+        play.follow_up(game.pk, "next", game.version)
+        game = play_out(game, rng, moves=3)
+        assert score_sheet_rows(render.table_push(game, viewer, None)[0]) == expected
+    # A new match starts a new sheet.
+    play.follow_up(game.pk, "new", game.version)
+    game.refresh_from_db()
+    assert 'id="score-sheet"' not in render.table_push(game, viewer, None)[0]
