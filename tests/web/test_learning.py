@@ -16,6 +16,7 @@ from test_rooms import join, open_room
 
 from ai import get_bot
 from cardgames import bots, play, records, render, stats
+from cardgames.cardtext import face
 from cardgames.models import Browser, Game, Mode, Record
 from cardgames.registry import get_kind
 from cardgames.viewers import Viewer
@@ -281,3 +282,27 @@ def test_a_rummy_match_keeps_a_score_sheet_of_every_round_so_far(db):
     play.follow_up(game.pk, "new", game.version)
     game.refresh_from_db()
     assert 'id="score-sheet"' not in render.table_push(game, viewer, None)[0]
+
+
+@pytest.mark.parametrize(
+    "kind_name, options",
+    [("durak", {"players": 3, "transfer": True}), ("durak", {"deck": 52}), ("rummy", {})],
+)
+def test_every_move_of_a_game_gets_a_line_that_names_it(kind_name, options):
+    """Whatever the bot chooses, in every position of whole games: a reason, then the move
+    with its cards."""
+    kind = get_kind(kind_name)
+    rng = random.Random(13)
+    for deal in range(3):
+        engine = kind.new_game(kind.variant(options), seed=deal)
+        while not kind.finished(engine):
+            seat = kind.seat_to_ask(engine)
+            view = engine.view(seat)
+            legal = [str(action) for action in engine.legal_actions(seat)]
+            for notation in legal:
+                line = str(kind.hint_line(view, legal, notation))
+                assert ": " in line, line
+                cards = [word for word in notation.split() if len(word) == 2 and word[1] in "cdhs"]
+                for card in cards:
+                    assert face(card).short in line, (notation, line)
+            engine.apply(seat, rng.choice(legal))

@@ -237,3 +237,22 @@ def test_the_statistics_page_and_home_line_go_with_clear_my_data(db):
     client.post("/clear/")
     assert "No game finished in this browser yet." in client.get("/stats/").content.decode()
     assert not RecordSeat.objects.exists() and not Record.objects.filter(game=game).exists()
+
+
+def test_a_finished_rounds_record_tells_nothing_of_the_round_being_played(db):
+    client = Client()
+    response = client.post("/play/rummy/computer/", {})
+    game = Game.objects.get(pk=response["Location"].split("/")[2])
+    game = play_out(game, random.Random(6))
+    play.follow_up(game.pk, "next", game.version)
+    game = play_out(game, random.Random(6), moves=4)
+    first = records.last_finished(game)
+    playing = records.current(game)
+    assert first is not None and playing is not None and first.pk != playing.pk
+    assert client.get(f"/record/{playing.pk}/download/").status_code == 404
+    download = client.get(f"/record/{first.pk}/download/").content.decode()
+    replay = client.get(f"/record/{first.pk}/?step=9999").content.decode()
+    for page in (download, replay):
+        assert str(game.state["seed"]) not in page
+        assert json.dumps(game.state["stock"]) not in page
+        assert json.dumps(game.state["hands"][1]) not in page
