@@ -39,7 +39,6 @@ from django.conf import settings
 from django.db import connections
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
-from django.utils.translation import gettext_lazy as _
 from django_tasks import task
 from django_tasks.base import TaskResultStatus
 from django_tasks_db.models import DBTaskResult
@@ -327,14 +326,7 @@ def request_hint(game_id: str, version: Any) -> None:
     """The person asked for a hint at ``version``: Hard's choice is found by a bot worker
     (``hint_move``), which shows it; nothing is queued if it is shown or sought already.
     Raises ``play.Refused`` when no hint may be given."""
-    game = Game.objects.by_id(game_id)
-    if game is None:
-        raise play.Refused(_("This game no longer exists."))
-    if str(version) != str(game.version):
-        raise play.Refused(_("The game has moved on: here is the table as it is now."))
-    refusal = play.hint_refusal(game, play.load(game))
-    if refusal is not None:
-        raise play.Refused(refusal)
+    game = play.hint_wanted(game_id, version)
     if play.current_hint(game) is None and not pending(hint_move, game_id, game.version):
         hint_move.enqueue(game_id, game.version)
 
@@ -359,7 +351,7 @@ def give_hint(game_id: str, version: int) -> str | None:
     rng = bot_random(game_id, version)
     notation = choose_move(game.kind, "hard", engine, play.PERSON_SEAT, rng)
     try:
-        play.give_hint(game_id, version, play.PERSON_SEAT, notation)
+        play.give_hint(game_id, version, notation)
     except play.Refused:
         return None  # the person moved, or took a move back, in the meantime
     return notation

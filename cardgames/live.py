@@ -492,16 +492,13 @@ class TableConsumer(AsyncWebsocketConsumer):
         elif op == "absent":
             choice = str(message.get("choice", ""))
             play.choose_for_absent(self.game_id, viewer.seat, choice, version)
-        elif op == "hint" and table[0].mode != Mode.COMPUTER:
-            raise play.Refused(_("Hints are only for games against the computer."))
-        elif op == "undo" and table[0].mode != Mode.COMPUTER:
-            raise play.Refused(_("Taking back a move is only for games against the computer."))
-        elif op in ("follow", "reveal", "level", "hint", "undo") and not viewer.owner:
-            raise play.Refused(_("Only the players at this table can do that."))
+        # Refused but against the computer, whose one viewer is the browser that owns the game.
         elif op == "hint":
             bots.request_hint(self.game_id, version)
         elif op == "undo":
             play.take_back(self.game_id, version)
+        elif op in ("follow", "reveal", "level") and not viewer.owner:
+            raise play.Refused(_("Only the players at this table can do that."))
         elif op == "follow":
             play.follow_up(self.game_id, str(message.get("name", "")), version)
         elif op == "reveal":

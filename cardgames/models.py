@@ -110,8 +110,8 @@ class Game(models.Model):
     ended_by = models.SmallIntegerField(null=True, blank=True)
     # A room's spectators: the sockets open without a seat (as the room page says it).
     watchers = models.PositiveIntegerField(default=0)
-    # Against the computer: the hint asked for, {"version", "seat", "notation"}, shown while
-    # the game is at that version (any change makes it stale).
+    # Against the computer: the hint asked for, {"version", "notation"}, shown while the game
+    # is at that version (any change makes it stale).
     hint = models.JSONField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)

@@ -160,10 +160,11 @@ def saved_game(browser: Browser, kind: GameKind, mode: str, variant: Variant) ->
 # -- changes --------------------------------------------------------------------------------------
 
 
-def _locked(game_id: str, version: Any) -> Game:
-    """The row of ``game_id``, locked until the transaction ends, at the ``version`` expected."""
+def _locked(game_id: str, version: Any, for_update: bool = True) -> Game:
+    """The row of ``game_id``, locked until the transaction ends (unless not ``for_update``),
+    at the ``version`` expected."""
     version = _as_version(version)
-    game = Game.objects.by_id(game_id, for_update=True)
+    game = Game.objects.by_id(game_id, for_update=for_update)
     if game is None:
         raise Refused(_("This game no longer exists."))
     if version != game.version:
@@ -475,21 +476,28 @@ def hint_refusal(game: Game, engine: Any) -> Any | None:
     return None
 
 
-def current_hint(game: Game) -> dict[str, Any] | None:
-    """The hint given for the game's position now, if one was asked for."""
-    hint = game.hint
-    return hint if hint and hint.get("version") == game.version else None
-
-
-@writing
-def give_hint(game_id: str, version: Any, seat: int, notation: str) -> None:
-    """Show ``notation`` as the hint for ``seat`` at ``version`` (found by a bot worker: see
-    ``bots.hint_move``), counted in the deal's record."""
-    game = _locked(game_id, version)
+def hint_wanted(game_id: str, version: Any, for_update: bool = False) -> Game:
+    """The game, if a hint may be given at ``version``; else raises :class:`Refused`. The row
+    is locked only ``for_update`` (asking for a hint writes nothing; showing it does)."""
+    game = _locked(game_id, version, for_update)
     refusal = hint_refusal(game, load(game))
     if refusal is not None:
         raise Refused(refusal)
-    game.hint = {"version": game.version + 1, "seat": seat, "notation": notation}
+    return game
+
+
+def current_hint(game: Game) -> str | None:
+    """The notation of the hint given for the game's position now, if one was asked for."""
+    hint = game.hint
+    return hint["notation"] if hint and hint.get("version") == game.version else None
+
+
+@writing
+def give_hint(game_id: str, version: Any, notation: str) -> None:
+    """Show ``notation`` as the person's hint at ``version`` (found by a bot worker: see
+    ``bots.hint_move``), counted in the deal's record."""
+    game = hint_wanted(game_id, version, for_update=True)
+    game.hint = {"version": game.version + 1, "notation": notation}
     records.note_help(game, hints=1)
     _bump(game, "hint")
 

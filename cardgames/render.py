@@ -113,7 +113,8 @@ def table_context(
     context["waiting"] = online and any(seat.waited_for for seat in seats)
     # The seat's legal moves, for the page's script: it keeps a selection to cards that some
     # move can take together, and lights what the selection can do (nothing hidden is in them).
-    context["moves_json"] = json.dumps([str(action) for action in legal])
+    notations = [str(action) for action in legal]
+    context["moves_json"] = json.dumps(notations)
     # Once play has stopped, the deal's record: its replay and download (no card is hidden now).
     context["record"] = records.last_finished(game) if finished else None
     if not seen.handoff and not context["waiting"]:
@@ -121,7 +122,7 @@ def table_context(
     if kind.keeps_score_sheet and not context["waiting"]:
         context["score_sheet"] = _score_sheet(game, kind, engine, names)
     if game.mode == Mode.COMPUTER and viewer.owner and not finished:
-        context.update(_learning(game, kind, engine, view, legal))
+        context.update(_learning(game, kind, engine, view, notations))
     return context
 
 
@@ -134,17 +135,17 @@ def _score_sheet(game: Game, kind: GameKind, engine: Any, names: list[str]) -> l
 
 
 def _learning(
-    game: Game, kind: GameKind, engine: Any, view: dict[str, Any], legal: list[Any]
+    game: Game, kind: GameKind, engine: Any, view: dict[str, Any], legal: list[str]
 ) -> dict[str, Any]:
-    """The Hint and Take back buttons of a game against the computer, and the hint shown."""
+    """The Hint and Take back buttons of a game against the computer, and the hint shown
+    (``legal``: the notations of the moves the viewer may make now)."""
     learning: dict[str, Any] = {
         "learning": True,
         "can_take_back": play.moves_to_take_back(game, engine) is not None,
     }
-    hint = play.current_hint(game)
-    if hint is not None and legal and view["seat"] == hint["seat"]:
-        notation = hint["notation"]
-        learning["hint"] = kind.hint_line(view, [str(action) for action in legal], notation)
+    notation = play.current_hint(game)
+    if notation is not None and legal and view["seat"] == play.PERSON_SEAT:
+        learning["hint"] = kind.hint_line(view, legal, notation)
         hand = set(view["hand"])
         learning["hint_cards"] = [word for word in notation.split() if word in hand]
     return learning

@@ -11,18 +11,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from cardgames.cardtext import cards_short
-
-RANKS = "23456789TJQKA"
+from cards import RANKS
+from durak.htmlplayer import beats
 
 
 def _rank(card: str) -> int:
     return RANKS.index(card[0])
-
-
-def _beats(defence: str, attack: str, trump: str) -> bool:
-    if defence[1] == attack[1]:
-        return _rank(defence) > _rank(attack)
-    return defence[1] == trump and attack[1] != trump
 
 
 def move_words(notation: str, opening: bool) -> str:
@@ -85,7 +79,7 @@ def _reason(view: dict[str, Any], legal: list[str], notation: str, opening: bool
     if kind == "transfer":
         return _("Pass the attack on to the next player: %(move)s")
     attack, defence = cards
-    covers = [card for card in hand if _beats(card, attack, trump)]
+    covers = [card for card in hand if beats(card, attack, trump)]
     if defence[1] != trump and any(card[1] == trump for card in covers):
         return _("Keep your trumps: %(move)s")
     if attack[1] == trump:

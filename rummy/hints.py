@@ -10,17 +10,17 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from cardgames.cardtext import cards_short
+from cards import RANKS_ACE_LOW, parse_card
 from rummy.board import in_rank_order
-
-RANKS = "A23456789TJQK"  # the ace is low in Rummy
+from rummy.engine.hand import CARD_POINTS
 
 
 def _rank(card: str) -> int:
-    return RANKS.index(card[0])
+    return RANKS_ACE_LOW.index(card[0])
 
 
 def _points(card: str) -> int:
-    return min(_rank(card) + 1, 10)
+    return CARD_POINTS[parse_card(card)]
 
 
 def _fellows(card: str, hand: list[str]) -> list[str]:

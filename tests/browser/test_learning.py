@@ -6,6 +6,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from cardgames.cardtext import face
+
 from .pages import durak_turn, hand, move, start_vs_computer, wait_for_turn
 
 
@@ -21,7 +23,9 @@ def test_a_hint_then_a_take_back_in_durak(page: Page) -> None:
     marked = page.locator("#table .hand-card.is-hinted").evaluate_all(
         "els => els.map(e => e.dataset.card)"
     )
-    assert set(marked) <= set(before)
+    # Marked: exactly the hand's cards that the hint names (a Durak reason names no other).
+    named = {card for card in before if face(card).short in hint.inner_text()}
+    assert set(marked) == named
     durak_turn(page)
     expect(page.locator("#hint")).to_have_count(0)  # the hint was for that position only
     move(page, page.locator("#take-back-move").click)
