@@ -14,9 +14,9 @@ sampled worlds.
 True
 """
 
-from ai.base import LEVELS, Bot, games, get_bot, register_bots
+from ai.base import LEVELS, Bot, games, get_bot, register_bots, rushed
 
-__all__ = ["LEVELS", "Bot", "games", "get_bot", "register_bots"]
+__all__ = ["LEVELS", "Bot", "games", "get_bot", "register_bots", "rushed"]
 
 # Each game's package registers its bots when imported.
 from ai import durak, rummy  # noqa: F401

@@ -4,6 +4,7 @@ Each game's package of bots (``ai/<game>/``) registers its levels here when it i
 this module names no game.
 """
 
+import copy
 import random
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -21,6 +22,10 @@ class Bot(Protocol):
 
 
 _bots: dict[str, dict[str, Callable[[], Bot]]] = {}
+
+# The least thinking time :func:`rushed` leaves a bot, however late its decision: about what
+# the policy's own move and a few worlds take.
+MIN_THINK = 0.02
 
 
 def register_bots(game: str, **by_level: Callable[[], Bot]) -> None:
@@ -43,3 +48,19 @@ def get_bot(game: str, level: str) -> Bot:
     if level not in LEVELS:
         raise ValueError(f"no level {level!r}: choose one of {', '.join(LEVELS)}")
     return _bots[game][level]()
+
+
+def rushed(bot: Bot, waited: float) -> Bot:
+    """``bot`` for a decision that was asked ``waited`` seconds ago and is only now taken up
+    (it waited in a queue): its answer should come when it would have without the wait.
+
+    A bot that thinks to a time budget (a ``budget`` attribute, in seconds: Hard) is copied
+    with what is left of it, and at least ``MIN_THINK``; a busy server then plays a little
+    weaker instead of ever later. Any other bot, or one that did not wait, is returned as it is.
+    """
+    budget = getattr(bot, "budget", None)
+    if budget is None or waited <= 0:
+        return bot
+    hurried = copy.copy(bot)
+    hurried.budget = max(MIN_THINK, min(budget, budget - waited))  # type: ignore[attr-defined]
+    return hurried

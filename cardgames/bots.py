@@ -40,9 +40,10 @@ from django.db import connections
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django_tasks import task
-from django_tasks.base import TaskResultStatus
+from django_tasks.base import TaskContext, TaskResultStatus
 from django_tasks_db.models import DBTaskResult
 
+import ai
 from cardgames import play
 from cardgames.models import Game, Mode, Seat
 from cardgames.registry import GameKind, get_kind
@@ -217,20 +218,29 @@ def _pause(kind: GameKind, engine: Any, seats: list[Seat], follows_bot: bool) ->
 # -- the task: choosing and playing ------------------------------------------------------------
 
 
-@task(queue_name=QUEUE)
-def bot_move(game_id: str, version: int) -> str | None:
+@task(queue_name=QUEUE, takes_context=True)
+def bot_move(context: TaskContext, game_id: str, version: int) -> str | None:
     """A bot worker's task: the bot asked to act at ``version`` chooses and plays; its move's
     notation, or None if the game moved on or no bot is to act."""
-    return play_bot_move(game_id, version)
+    return play_bot_move(game_id, version, waited=waited(context))
 
 
-def play_bot_move(game_id: str, version: int) -> str | None:
+def waited(context: TaskContext) -> float:
+    """Seconds between the moment a task fell due (its scheduled time, else its enqueueing)
+    and now: how long it waited for a free bot worker."""
+    result = context.task_result
+    due = result.task.run_after or result.enqueued_at
+    return 0.0 if due is None else max(0.0, (timezone.now() - due).total_seconds())
+
+
+def play_bot_move(game_id: str, version: int, waited: float = 0.0) -> str | None:
     """Let the bot asked to act at ``version`` choose and apply its move now; its notation.
 
-    None when the game is not at that version, no bot is asked to act, or another move
-    landed first.
+    ``waited``: seconds the move already waited for a worker, taken from the bot's thinking
+    time (``ai.rushed``). None when the game is not at that version, no bot is asked to act,
+    or another move landed first.
     """
-    move = decide(game_id, version)
+    move = decide(game_id, version, waited)
     if move is None:
         # The game moved on, or this task was taken over from a worker that died after the
         # move's commit and before it woke the next bot: that bot, if any, is woken now.
@@ -245,8 +255,9 @@ def play_bot_move(game_id: str, version: int) -> str | None:
         _moving.game = None
 
 
-def decide(game_id: str, version: int) -> Move | None:
-    """The move the bot asked to act at ``version`` chooses; None when no bot is to act."""
+def decide(game_id: str, version: int, waited: float = 0.0) -> Move | None:
+    """The move the bot asked to act at ``version`` chooses, ``waited`` seconds after it fell
+    due; None when no bot is to act."""
     found = _asked_bot(game_id, version)
     if found is None:
         return None
@@ -254,7 +265,8 @@ def decide(game_id: str, version: int) -> Move | None:
     seat = seat_row.number
     rng = bot_random(game_id, version)
     level = seat_row.level if seat_row.is_bot else play.STAND_IN_LEVEL
-    return Move(game_id, version, seat, choose_move(game.kind, level, engine, seat, rng))
+    notation = choose_move(game.kind, level, engine, seat, rng, waited)
+    return Move(game_id, version, seat, notation)
 
 
 def bot_random(game_id: str, version: int) -> random.Random:
@@ -265,14 +277,18 @@ def bot_random(game_id: str, version: int) -> random.Random:
     return random.Random(seed)
 
 
-def choose_move(kind: str, level: str, engine: Any, seat: int, rng: random.Random) -> str:
+def choose_move(
+    kind: str, level: str, engine: Any, seat: int, rng: random.Random, waited: float = 0.0
+) -> str:
     """The move of ``kind``'s bot of ``level`` for ``seat`` of the engine game, from that
     seat's view and legal moves: always a legal one, the Easy bot's if that bot fails or
-    overruns its time limit."""
+    overruns its time limit. ``waited``: seconds the decision already waited in the queue,
+    which a bot thinking to a time budget does not spend again (``ai.rushed``)."""
     view = engine.view(seat)
     legal = [str(action) for action in engine.legal_actions(seat)]
     try:
-        notation = _choose_in_time(kind, level, view, legal, rng)
+        bot = ai.rushed(get_kind(kind).bot(level), waited)
+        notation = _choose_in_time(bot, f"{kind} {level}", view, legal, rng)
         if notation in legal:
             return notation
         logger.error("%s %s bot chose %r, not a legal move", kind, level, notation)
@@ -289,7 +305,9 @@ def choose_move(kind: str, level: str, engine: Any, seat: int, rng: random.Rando
     return legal[0]
 
 
-def _choose_in_time(kind: str, level: str, view: dict, legal: list[str], rng: random.Random) -> str:
+def _choose_in_time(
+    bot: ai.Bot, name: str, view: dict, legal: list[str], rng: random.Random
+) -> str:
     """The bot's choice, or :class:`Overrun` past ``BOT_TIME_LIMIT``; its errors are raised.
 
     The bot thinks in a thread of its own that is not waited for past the limit: a thread
@@ -298,7 +316,6 @@ def _choose_in_time(kind: str, level: str, view: dict, legal: list[str], rng: ra
     generator, so that the fallback's choice does not depend on how far the late one got.
     """
     limit = getattr(settings, "BOT_TIME_LIMIT", BOT_TIME_LIMIT)
-    bot = get_kind(kind).bot(level)
     own_rng = random.Random()
     own_rng.setstate(rng.getstate())
     outcome: list = []
@@ -311,7 +328,7 @@ def _choose_in_time(kind: str, level: str, view: dict, legal: list[str], rng: ra
             outcome.append(error)
         done.set()
 
-    threading.Thread(target=think, name=f"bot-{kind}-{level}", daemon=True).start()
+    threading.Thread(target=think, name=f"bot {name}", daemon=True).start()
     if not done.wait(limit):
         raise Overrun(f"took more than {limit:g} s")
     if isinstance(outcome[0], Exception):
@@ -331,14 +348,14 @@ def request_hint(game_id: str, version: Any) -> None:
         hint_move.enqueue(game_id, game.version)
 
 
-@task(queue_name=QUEUE)
-def hint_move(game_id: str, version: int) -> str | None:
+@task(queue_name=QUEUE, takes_context=True)
+def hint_move(context: TaskContext, game_id: str, version: int) -> str | None:
     """A bot worker's task: the hint for the person at ``version``; its notation, or None if
     the game moved on."""
-    return give_hint(game_id, version)
+    return give_hint(game_id, version, waited=waited(context))
 
 
-def give_hint(game_id: str, version: int) -> str | None:
+def give_hint(game_id: str, version: int, waited: float = 0.0) -> str | None:
     """Find and show the hint for the person asked to act at ``version``: the move the Hard bot
     chooses from their seat's view, with the randomness it would have at that version (its
     notation). None if the game is no longer there or no hint may be given."""
@@ -349,7 +366,7 @@ def give_hint(game_id: str, version: int) -> str | None:
     if play.hint_refusal(game, engine) is not None:
         return None
     rng = bot_random(game_id, version)
-    notation = choose_move(game.kind, "hard", engine, play.PERSON_SEAT, rng)
+    notation = choose_move(game.kind, "hard", engine, play.PERSON_SEAT, rng, waited)
     try:
         play.give_hint(game_id, version, notation)
     except play.Refused:

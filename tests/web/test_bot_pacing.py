@@ -10,12 +10,15 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 from table_helpers import start_computer_game
 
+import ai
 from ai import get_bot
 from cardgames import bots, live, play  # live: commits wake the bots, as on the site
 from cardgames.models import Browser, Game, Mode
@@ -189,3 +192,53 @@ def test_the_computer_pauses_while_another_person_at_the_table_still_plays(setti
     assert bots.due(computer.pk, 7).pause == 0
     assert bots.due(computer.pk, 7, follows_bot=True).pause == 0
     assert bots.due(computer.pk, 6) is None  # a version the game is not at
+
+
+class Stopwatch:
+    """A bot that thinks to a time budget (as Hard does), and notes the budget it is given."""
+
+    budgets: list[float] = []
+
+    def __init__(self) -> None:
+        self.budget = 0.25
+
+    def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+        Stopwatch.budgets.append(self.budget)
+        return legal[0]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_computer_move_that_waited_for_a_worker_thinks_only_what_is_left(settings, monkeypatch):
+    """A move that waited in the queue (every bot worker busy) is not answered a whole budget
+    later still: the bot thinks what is left of its budget, and at least a moment, so that a
+    busy server plays a little weaker instead of ever later. A move taken up at once thinks
+    for its whole budget."""
+    settings.BOT_DELAY = settings.BOT_FOLLOW_DELAY = 0.3
+    Stopwatch.budgets = []
+    monkeypatch.setattr(type(get_kind("durak")), "bot", lambda self, level: Stopwatch())
+    game = start_computer_game(Client(), players="3", deck="36")
+    row, engine = when_asked(game.pk, seat=0)
+    late: dict[float, float] = {}  # seconds waited: the budget then given
+    late_moves: set[int] = set()  # their indices in Stopwatch.budgets
+    for waited in (0.15, 0.15, 1.0, 1.0, 5.0):
+        if engine.outcome is not None:
+            break
+        legal = [str(action) for action in engine.legal_actions(0)]
+        play.act_notation(game.pk, 0, legal[-1], row.version)
+        if bots.due(game.pk, row.version + 1) is not None:  # a computer is to answer
+            seen = len(Stopwatch.budgets)
+            # The commit scheduled that move 0.3 s from now; this task, due ``waited``
+            # seconds ago, is run first.
+            due_at = timezone.now() - timedelta(seconds=waited)
+            bots.bot_move.using(run_after=due_at).enqueue(game.pk, row.version + 1)
+            deadline = time.monotonic() + 10
+            while len(Stopwatch.budgets) == seen:
+                assert time.monotonic() < deadline, "the computer did not answer"
+                time.sleep(0.005)
+            late[waited] = Stopwatch.budgets[seen]
+            late_moves.add(seen)
+        row, engine = when_asked(game.pk, seat=0)
+    on_time = [budget for n, budget in enumerate(Stopwatch.budgets) if n not in late_moves]
+    assert on_time and all(0.2 <= budget <= 0.25 for budget in on_time), on_time
+    assert 0.25 - 0.15 - 0.06 <= late[0.15] <= 0.25 - 0.15, late
+    assert late[1.0] == ai.base.MIN_THINK, late

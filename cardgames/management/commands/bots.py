@@ -14,7 +14,7 @@ import threading
 from typing import Any
 
 from django.core.management.base import BaseCommand
-from django.db import close_old_connections
+from django.db import close_old_connections, connections
 from django.utils.crypto import get_random_string
 from django_tasks_db.management.commands.db_worker import Worker
 
@@ -45,6 +45,20 @@ def sweep_forever(stop: threading.Event, every: float = SWEEP_EVERY) -> None:
             close_old_connections()
 
 
+def keep_connections_open() -> None:
+    """Let this process's threads keep their database connections between tasks.
+
+    The site's ``CONN_MAX_AGE`` is 0 because persistent connections leak under ASGI; a worker
+    is a plain loop of two threads, where closing the connection after every look at the queue
+    made each look open a new one (on SQLite, most of an idle worker's CPU). A database with a
+    connection pool (PostgreSQL) already reuses its connections, and admits no persistent ones.
+    """
+    for alias in connections:
+        database = connections.settings[alias]
+        if not database.get("OPTIONS", {}).get("pool"):
+            database["CONN_MAX_AGE"] = None
+
+
 class Command(BaseCommand):
     help = "Run a bot worker: the computer players' moves, from the database task queue."
 
@@ -66,6 +80,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, interval: float, nice: int, **options: Any) -> None:
         if nice:
             os.nice(nice)
+        keep_connections_open()
         worker_id = get_random_string(16)
         worker = Worker(
             queue_names=[bots.QUEUE],
