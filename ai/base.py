@@ -62,5 +62,6 @@ def rushed(bot: Bot, waited: float) -> Bot:
     if budget is None or waited <= 0:
         return bot
     hurried = copy.copy(bot)
-    hurried.budget = max(MIN_THINK, min(budget, budget - waited))  # type: ignore[attr-defined]
+    # A budget already below the floor is kept as it is.
+    hurried.budget = max(min(budget, MIN_THINK), budget - waited)  # type: ignore[attr-defined]
     return hurried

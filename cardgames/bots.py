@@ -222,10 +222,10 @@ def _pause(kind: GameKind, engine: Any, seats: list[Seat], follows_bot: bool) ->
 def bot_move(context: TaskContext, game_id: str, version: int) -> str | None:
     """A bot worker's task: the bot asked to act at ``version`` chooses and plays; its move's
     notation, or None if the game moved on or no bot is to act."""
-    return play_bot_move(game_id, version, waited=waited(context))
+    return play_bot_move(game_id, version, waited=time_waited(context))
 
 
-def waited(context: TaskContext) -> float:
+def time_waited(context: TaskContext) -> float:
     """Seconds between the moment a task fell due (its scheduled time, else its enqueueing)
     and now: how long it waited for a free bot worker."""
     result = context.task_result
@@ -352,7 +352,7 @@ def request_hint(game_id: str, version: Any) -> None:
 def hint_move(context: TaskContext, game_id: str, version: int) -> str | None:
     """A bot worker's task: the hint for the person at ``version``; its notation, or None if
     the game moved on."""
-    return give_hint(game_id, version, waited=waited(context))
+    return give_hint(game_id, version, waited=time_waited(context))
 
 
 def give_hint(game_id: str, version: int, waited: float = 0.0) -> str | None:
