@@ -29,7 +29,7 @@ from cards import (
     ranks_mask,
     seeded_random,
 )
-from cards.logs import json_log
+from cards.logs import json_log, loaded_log
 from durak.engine.actions import (
     ATTACK_SUBSETS,
     DEFEND,
@@ -40,7 +40,7 @@ from durak.engine.actions import (
     read_action,
 )
 from durak.engine.config import HAND_SIZE, MAX_ATTACKS, Config
-from durak.engine.log import entry_from_json, entry_to_json
+from durak.engine.log import entry_to_json
 
 # BEATS_IN_SUIT[card]: the cards of the same suit that are higher than ``card``.
 BEATS_IN_SUIT: tuple[int, ...] = tuple(
@@ -276,8 +276,8 @@ class Game:
             1 << seat for seat in game._out
         )
         game._emptied = list(data["emptied"])
-        game._log = [entry_from_json(entry) for entry in data["log"]]
-        game._log_json = []  # made again by the first view: never shared with ``data``
+        game._log_json = loaded_log(data["log"])
+        game._log = game._log_json[:]  # the entries so far, already in their JSON form
         outcome = data["outcome"]
         game._outcome = outcome and {**outcome, "finish_order": list(outcome["finish_order"])}
         game._legal = {}

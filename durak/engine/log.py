@@ -1,7 +1,8 @@
 """The public history of a game: compact entries inside the engine, JSON dicts outside.
 
 The engine appends small tuples as things happen (cheap in the bots' search, where games are
-played out by the thousand) and turns them into JSON-safe dicts only for a view or a save:
+played out by the thousand) and turns them into JSON-safe dicts only for a view or a save; a
+game read back by ``from_dict`` keeps the entries it had in that JSON form (``loaded_log``):
 
 - ``(seat, action)``                 → ``{"seat": 0, "action": "attack 6c 6d"}``
 - ``("bout", attacker, defender)``   → ``{"event": "bout", "attacker": 0, "defender": 1}``
@@ -16,8 +17,7 @@ where ``cards`` is a card bitmask.
 
 from typing import Any
 
-from cards import Action, cards_mask, mask_names
-from durak.engine.actions import parse_action
+from cards import mask_names
 
 Entry = tuple[Any, ...]
 
@@ -38,25 +38,3 @@ def entry_to_json(entry: Entry) -> dict[str, Any]:
     if head == "out":
         return {"event": "out", "seat": entry[1]}
     return {"event": "end", "outcome": dict(entry[1], finish_order=list(entry[1]["finish_order"]))}
-
-
-def entry_from_json(data: dict[str, Any]) -> Entry:
-    """The log entry that ``entry_to_json`` wrote."""
-    if "action" in data:
-        action: Action = parse_action(data["action"])
-        return (data["seat"], action)
-    event = data["event"]
-    if event == "bout":
-        return ("bout", data["attacker"], data["defender"])
-    if event == "picked_up":
-        return ("picked_up", data["seat"], cards_mask(data["cards"]))
-    if event == "discarded":
-        return ("discarded", cards_mask(data["cards"]))
-    if event == "drew":
-        return ("drew", data["seat"], data["count"])
-    if event == "out":
-        return ("out", data["seat"])
-    if event == "end":
-        outcome = data["outcome"]
-        return ("end", {**outcome, "finish_order": list(outcome["finish_order"])})
-    raise ValueError(f"unknown log entry: {data!r}")

@@ -22,7 +22,7 @@ from cards import (
     parse_cards,
     seeded_random,
 )
-from cards.logs import json_log
+from cards.logs import json_log, loaded_log
 from rummy.engine.actions import (
     DRAW_DISCARD,
     DRAW_STOCK,
@@ -34,7 +34,7 @@ from rummy.engine.actions import (
 )
 from rummy.engine.config import HAND_SIZE, MIN_DECK, Config
 from rummy.engine.hand import points, sort_hand
-from rummy.engine.log import entry_from_json, entry_to_json
+from rummy.engine.log import entry_to_json
 from rummy.engine.melds import extends, hand_melds, is_meld, layoff_touch, layoffs, meld_order
 
 FORMAT = 1
@@ -293,8 +293,8 @@ class Game:
             game._taken = [names_mask(names) for names in data["taken_from_discard"]]
             game._turns = int(data["turns_completed"])
             game._reshuffles = int(data["reshuffles"])
-            game._log = [entry_from_json(entry) for entry in data["log"]]
-            game._log_json = []  # made again by the first view: never shared with ``data``
+            game._log_json = loaded_log(data["log"])
+            game._log = game._log_json[:]  # the entries so far, already in their JSON form
             round_outcome = data["round_outcome"]
             game._round_outcome = None if round_outcome is None else dict(round_outcome)
             outcome = data["outcome"]

@@ -1,7 +1,8 @@
 """The public history of a round: compact entries inside the engine, JSON dicts outside.
 
 The engine appends small tuples as things happen (cheap when bots play rounds out by the
-thousand) and turns them into JSON-safe dicts only for a view or a save:
+thousand) and turns them into JSON-safe dicts only for a view or a save; a round read back by
+``from_dict`` keeps the entries it had in that JSON form (``loaded_log``):
 
 - ``(seat, action)``            → ``{"seat": 0, "action": "meld 3c 4c 5c"}``; a stock draw is
   ``{"seat": 0, "action": "draw stock"}``, never with its card
@@ -20,8 +21,7 @@ thousand) and turns them into JSON-safe dicts only for a view or a save:
 
 from typing import Any
 
-from cards import Action, card_name, parse_card
-from rummy.engine.actions import parse_action
+from cards import Action, card_name
 
 Entry = tuple[Any, ...]
 # _NOTATION[action]: its notation, written once (the actions in logs are the engine's interned
@@ -66,24 +66,3 @@ def entry_to_json(entry: Entry) -> dict[str, Any]:
             "scores": list(scores),
         }
     return {"event": "match_end", "winner": entry[1], "scores": list(entry[2])}
-
-
-def entry_from_json(data: dict[str, Any]) -> Entry:
-    """The log entry that ``entry_to_json`` wrote."""
-    if "action" in data:
-        action = parse_action(data["action"])
-        if "card" in data:
-            return (data["seat"], action, parse_card(data["card"]))
-        return (data["seat"], action)
-    event = data["event"]
-    if event == "deal":
-        return ("deal", data["round"], data["dealer"], parse_card(data["discard"]))
-    if event == "reshuffle":
-        return ("reshuffle", data["stock"])
-    if event == "lone_discard":
-        return ("lone_discard", parse_card(data["card"]))
-    if event == "round_end":
-        return ("round_end", data["winner"], data["points"], data["reason"], tuple(data["scores"]))
-    if event == "match_end":
-        return ("match_end", data["winner"], tuple(data["scores"]))
-    raise ValueError(f"unknown log entry: {data!r}")

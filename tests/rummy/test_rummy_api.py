@@ -266,7 +266,15 @@ def test_from_dict_refuses_what_to_dict_did_not_write(broken):
 
 def test_from_dict_refuses_a_bad_seat_or_card():
     data = new_game(seed=1).to_dict()
-    for key, bad in (("dealer", 2), ("hands", [["Zz"], []]), ("phase", "dance"), ("seed", 1.5)):
+    bad_values = (
+        ("dealer", 2),
+        ("hands", [["Zz"], []]),
+        ("phase", "dance"),
+        ("seed", 1.5),
+        ("log", [["draw stock"]]),
+        ("log", None),
+    )
+    for key, bad in bad_values:
         with pytest.raises(ValueError):
             Game.from_dict({**data, key: bad})
 
