@@ -7,6 +7,8 @@ or process sleeps through it). A bot worker then loads the game, lets the bot ch
 seat's view and legal moves, and applies the move through the same path as a person's (lock,
 version check, legal list). A task that runs twice, late, or for a game that moved on changes
 nothing: the game is no longer at its version, and the move is refused like any stale one.
+A bot that thinks to a time budget (Hard) is woken a budget before its pause ends, and the move
+it chose is played when the pause is over, by a second run of the task (``bot_move``).
 
 A bot that fails, returns something illegal or overruns its time limit (``BOT_TIME_LIMIT``
 seconds, 3 by default) is replaced, for that move, by the Easy bot (and the error is logged),
@@ -32,7 +34,7 @@ import random
 import threading
 import time
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -68,6 +70,9 @@ BOT_STALE_AFTER = 15.0
 # Finished tasks are kept this long (for the admin and the operator), then deleted: a busy
 # site finishes thousands a minute.
 KEEP_FINISHED = timedelta(minutes=2)
+# A move thought out during its pause is played by a second run of its task, which goes before
+# the decisions waiting for a worker (django-tasks runs higher priorities first): it only applies.
+PLAY_PRIORITY = 10
 
 
 class Overrun(Exception):
@@ -80,12 +85,14 @@ class WorkerLost(Exception):
 
 @dataclass(frozen=True)
 class Due:
-    """A computer seat asked to act at ``version``, and how long it waits before moving."""
+    """A computer seat asked to act at ``version``, how long it waits before moving, and how
+    much of that wait its bot may think (the time budget of a bot that thinks to one, else 0)."""
 
     game_id: str
     version: int
     seat: int
     pause: float
+    think: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -115,8 +122,18 @@ def wake(game_id: str, version: int, *, follows_bot: bool = False, once: bool = 
     found = due(game_id, version, follows_bot)
     if found is None or (once and pending(bot_move, game_id, version)):
         return False
-    run_after = timezone.now() + timedelta(seconds=found.pause) if found.pause > 0 else None
-    bot_move.using(run_after=run_after).enqueue(game_id, version)
+    now = timezone.now()
+    ahead = min(found.think, found.pause)
+    if ahead <= 0:  # a bot that answers at once: it thinks and plays when its pause is over
+        run_after = now + timedelta(seconds=found.pause) if found.pause > 0 else None
+        bot_move.using(run_after=run_after).enqueue(game_id, version)
+        return True
+    # A bot that thinks to a time budget thinks at the end of the pause, and its move is played
+    # when the pause is over, not a budget later.
+    play_at = now + timedelta(seconds=found.pause)
+    think_from = play_at - timedelta(seconds=ahead)
+    run_after = think_from if think_from > now else None
+    bot_move.using(run_after=run_after).enqueue(game_id, version, play_at=play_at.timestamp())
     return True
 
 
@@ -144,9 +161,9 @@ def pending(of: Any, game_id: str, version: int) -> bool:
     """Whether the task ``of`` (a bot's move, a turn clock's end) for the game at ``version``
     waits or runs already (the commit woke the bot, and now a socket connects, say)."""
     unfinished = (TaskResultStatus.READY, TaskResultStatus.RUNNING)
-    args = {"args": [game_id, version], "kwargs": {}}
-    tasks = _bot_tasks().filter(task_path=of.module_path)
-    return tasks.filter(status__in=unfinished, args_kwargs=args).exists()
+    tasks = _bot_tasks().filter(task_path=of.module_path, status__in=unfinished)
+    # Any run of it: to think, or to play what was thought (its keyword arguments differ).
+    return tasks.filter(args_kwargs__args=[game_id, version]).exists()
 
 
 def _has_bots(game_id: str) -> bool:
@@ -202,9 +219,15 @@ def due(game_id: str, version: int, follows_bot: bool = False) -> Due | None:
     if found is None:
         return None
     game, engine, seat_row, seats = found
-    return Due(
-        game_id, version, seat_row.number, _pause(play.kind_of(game), engine, seats, follows_bot)
-    )
+    kind = play.kind_of(game)
+    pause = _pause(kind, engine, seats, follows_bot)
+    think = getattr(kind.bot(_level(seat_row)), "budget", 0.0)
+    return Due(game_id, version, seat_row.number, pause, think)
+
+
+def _level(seat: Seat) -> str:
+    """The level of the bot that plays ``seat``: its own, or the stand-in's for a person's."""
+    return seat.level if seat.is_bot else play.STAND_IN_LEVEL
 
 
 def _pause(kind: GameKind, engine: Any, seats: list[Seat], follows_bot: bool) -> float:
@@ -219,10 +242,34 @@ def _pause(kind: GameKind, engine: Any, seats: list[Seat], follows_bot: bool) ->
 
 
 @task(queue_name=QUEUE, takes_context=True)
-def bot_move(context: TaskContext, game_id: str, version: int) -> str | None:
+def bot_move(
+    context: TaskContext,
+    game_id: str,
+    version: int,
+    play_at: float | None = None,
+    seat: int | None = None,
+    notation: str | None = None,
+) -> str | None:
     """A bot worker's task: the bot asked to act at ``version`` chooses and plays; its move's
-    notation, or None if the game moved on or no bot is to act."""
-    return play_bot_move(game_id, version, waited=time_waited(context))
+    notation, or None if the game moved on or no bot is to act.
+
+    ``play_at`` (a POSIX timestamp): the bot was woken early to think during its pause, and its
+    move is played then. A move chosen before that time is left to a second run of this task,
+    scheduled then, which only plays ``seat``'s ``notation`` (if the game is still at
+    ``version``).
+    """
+    if seat is not None and notation is not None:
+        return _play(Move(game_id, version, seat, notation))
+    move = decide(game_id, version, waited=time_waited(context))
+    if move is None:
+        return _nothing_to_play(game_id)
+    if play_at is not None and time.time() < play_at:
+        later = bot_move.using(
+            run_after=datetime.fromtimestamp(play_at, tz=UTC), priority=PLAY_PRIORITY
+        )
+        later.enqueue(game_id, version, seat=move.seat, notation=move.notation)
+        return None
+    return _play(move)
 
 
 def time_waited(context: TaskContext) -> float:
@@ -233,20 +280,15 @@ def time_waited(context: TaskContext) -> float:
     return 0.0 if due is None else max(0.0, (timezone.now() - due).total_seconds())
 
 
-def play_bot_move(game_id: str, version: int, waited: float = 0.0) -> str | None:
-    """Let the bot asked to act at ``version`` choose and apply its move now; its notation.
+def _nothing_to_play(game_id: str) -> None:
+    # The game moved on, or this task was taken over from a worker that died after the move's
+    # commit and before it woke the next bot: that bot, if any, is woken now.
+    wake_on_connect(game_id)
 
-    ``waited``: seconds the move already waited for a worker, taken from the bot's thinking
-    time (``ai.rushed``). None when the game is not at that version, no bot is asked to act,
-    or another move landed first.
-    """
-    move = decide(game_id, version, waited)
-    if move is None:
-        # The game moved on, or this task was taken over from a worker that died after the
-        # move's commit and before it woke the next bot: that bot, if any, is woken now.
-        wake_on_connect(game_id)
-        return None
-    _moving.game = game_id
+
+def _play(move: Move) -> str | None:
+    """Apply a bot's ``move``; its notation, or None if refused."""
+    _moving.game = move.game_id
     try:
         return play.act_notation(move.game_id, move.seat, move.notation, move.version)
     except play.Refused:
@@ -264,8 +306,7 @@ def decide(game_id: str, version: int, waited: float = 0.0) -> Move | None:
     game, engine, seat_row, _seats = found
     seat = seat_row.number
     rng = bot_random(game_id, version)
-    level = seat_row.level if seat_row.is_bot else play.STAND_IN_LEVEL
-    notation = choose_move(game.kind, level, engine, seat, rng, waited)
+    notation = choose_move(game.kind, _level(seat_row), engine, seat, rng, waited)
     return Move(game_id, version, seat, notation)
 
 
@@ -406,7 +447,8 @@ def rescue_stalled(older_than: float | None = None) -> int:
         )
         if taken:
             game_id, version = row.args_kwargs["args"]
-            row.task.enqueue(game_id, version)  # a computer's move, or a turn clock's
+            # A computer's move (to think, or to play what was thought), or a turn clock's.
+            row.task.enqueue(game_id, version, **row.args_kwargs["kwargs"])
             logger.warning(
                 "%s for game %s at version %s was lost; enqueued again",
                 row.task_path,

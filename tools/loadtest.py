@@ -23,8 +23,9 @@ serves:
 With ``--computer N`` it also plays N games against the computer (``--level``, ``--players``;
 ``--rooms 0`` for those alone), each person acting at the same pace, and reports the computer's
 reply time (from the person's own fragment to the fragment of the computer's move, beyond its
-deliberate delay, ``BOT_DELAY``, 0 on the servers it starts), the depth of the bot task queue,
-and the CPU of the web workers and of the ``--bot-workers`` bot workers apart.
+deliberate delay, ``BOT_DELAY``: ``--bot-delay``, 0 by default, on the servers it starts), the
+depth of the bot task queue, and the CPU of the web workers and of the ``--bot-workers`` bot
+workers apart. With a delay, Hard thinks during it (``bots.wake``), as on the site.
 ``--kill-bot-after T`` kills a bot worker (SIGKILL) T seconds into play, while it is likely in
 the middle of a move: the others take its lost move over, and every game must play on.
 
@@ -112,6 +113,9 @@ class Stats:
     # Games against the computer: from the person's own fragment to the computer's move's
     # (milliseconds, beyond the deliberate delay), and the bot queue's depth when sampled.
     computer_replies: list[float] = field(default_factory=list)
+    # The computer's deliberate pause before its first move after a person's (seconds), which
+    # the replies above do not count.
+    reply_delay: float = 0.0
     queue_depths: list[int] = field(default_factory=list)
     bot_killed_at: float | None = None
     replied_after_bot_kill: set[str] = field(default_factory=set)
@@ -381,7 +385,8 @@ class Room:
         """Seat ``number`` was sent the table at ``version``: the other seat's moves it now
         shows have reached it (against the computer: the computer's move)."""
         if self.awaiting is not None and version > self.awaiting[0]:
-            stats.computer_replies.append((time.perf_counter() - self.awaiting[1]) * 1000)
+            waited = time.perf_counter() - self.awaiting[1] - stats.reply_delay
+            stats.computer_replies.append(waited * 1000)
             self.awaiting = None
             if stats.bot_killed_at is not None:
                 stats.replied_after_bot_kill.add(self.game_id)
@@ -686,6 +691,7 @@ class ComputerGames:
     count: int = 0
     options: dict[str, str] = field(default_factory=dict)
     level: str = "hard"
+    delay: float = 0.0  # BOT_DELAY on the servers started: the pause before a reply
     bot_pids: list[int] = field(default_factory=list)
     database: str | None = None  # for the queue's depth
     kill_bot: tuple[float, Callable[[], None]] | None = None
@@ -712,7 +718,7 @@ async def run(
     kills a server."""
     player = html_player(game)
     computer = computer or ComputerGames()
-    stats = Stats()
+    stats = Stats(reply_delay=computer.delay)
     echo_ms = await echo_round_trip()
     load_before = os.getloadavg()[0]
     rss_before = _total([servers.rss_kib(pid) for pid in pids])
@@ -793,16 +799,23 @@ class Workers:
 
 @contextmanager
 def started_workers(
-    count: int, folder: Path, database: str | None, redis: str | None, bots: int = 1
+    count: int,
+    folder: Path,
+    database: str | None,
+    redis: str | None,
+    bots: int = 1,
+    bot_delay: float = 0.0,
 ) -> Iterator[Workers]:
     """``count`` Daphne workers on free ports, with their URLs, and ``bots`` bot workers: on
     the PostgreSQL ``database`` and the ``redis`` channel layer when given (several workers
-    need both), otherwise one on a SQLite file in ``folder``. Stopped at the end."""
+    need both), otherwise one on a SQLite file in ``folder``; the computer pauses
+    ``bot_delay`` seconds before its first move after a person's. Stopped at the end."""
     if database:
         env = servers.bench_env(database, redis, production=True)
     else:
         sqlite_file = folder / "load.sqlite3"
         env = servers.bench_env(servers.sqlite_url(sqlite_file), production=True)
+    env["BOT_DELAY"] = str(bot_delay)
     servers.migrate(env)
     web: list[tuple[subprocess.Popen, str]] = []
     bot_workers: list[subprocess.Popen] = []
@@ -864,11 +877,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", default="2", help="seats of a Durak game vs the computer")
     parser.add_argument("--bot-workers", type=int, default=1, help="bot workers to start")
     parser.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.0,
+        help="the computer's pause before answering a person (BOT_DELAY; not in the replies)",
+    )
+    parser.add_argument(
         "--kill-bot-after", type=float, help="kill a bot worker after this many seconds"
     )
     args = parser.parse_args(argv)
     if not 0 <= args.pace <= 60:
         parser.error("--pace must be between 0 and 60 seconds")
+    if not 0 <= args.bot_delay <= 5:
+        parser.error("--bot-delay must be between 0 and 5 seconds")
     if args.workers > 1 and not (args.database and args.redis):
         parser.error("several workers share a database and a channel layer: --database, --redis")
     if args.database and not args.database.startswith("postgres"):
@@ -890,7 +911,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--kill-bot-after needs --computer, --bot-workers 2 or more (and no --url)")
     html_player(args.game)  # a game without one fails here, before any server starts
     options = {"players": args.players, "deck": "36"} if args.game == "durak" else {}
-    computer = ComputerGames(args.computer, options, args.level)
+    computer = ComputerGames(args.computer, options, args.level, args.bot_delay)
     if args.url:
         bases = [url.rstrip("/") for url in args.url]
         report = asyncio.run(
@@ -908,7 +929,12 @@ def main(argv: list[str] | None = None) -> int:
         with (
             tempfile.TemporaryDirectory(prefix="loadtest-") as folder,
             started_workers(
-                args.workers, Path(folder), args.database, args.redis, args.bot_workers
+                args.workers,
+                Path(folder),
+                args.database,
+                args.redis,
+                args.bot_workers,
+                args.bot_delay,
             ) as workers,
         ):
             bases = [url for _worker, url in workers.web]

@@ -3,7 +3,8 @@ on PostgreSQL and Redis, played by the load test's clients, which read only the 
 
 One run of the load test plays six games against the Hard computer at a brisk pace and kills
 one bot worker (SIGKILL) in the middle; another plays the same against the Easy computer. The
-tests read their reports.
+computer pauses 0.3 s before answering, so that Hard thinks during its pause and its moves are
+played by a second run of their task, which a kill may lose too. The tests read their reports.
 """
 
 import re
@@ -15,6 +16,7 @@ import pytest
 from .conftest import ROOT, check_services, postgres_database, redis_database
 
 GAMES = 6
+PAUSE = 0.3  # seconds: the computer's pause before it answers (BOT_DELAY)
 
 
 def load_test(level: str, *extra: str) -> str:
@@ -28,7 +30,7 @@ def load_test(level: str, *extra: str) -> str:
                 *("-m", "tools.loadtest", "--workers", "2", "--bot-workers", "2"),
                 *("--database", database_url, "--redis", redis_url),
                 *("--rooms", "0", "--computer", str(GAMES), "--level", level),
-                *("--pace", "0.2", "--duration", "20", *extra),
+                *("--pace", "0.2", "--duration", "20", "--bot-delay", str(PAUSE), *extra),
             ],
             cwd=ROOT,
             capture_output=True,
@@ -80,3 +82,12 @@ def test_the_web_workers_do_no_bot_thinking(report: str, easy_report: str) -> No
     figures = f"{report}\n{easy_report}"
     assert hard_bot > 2 * easy_bot, figures  # the Hard decisions were made, and cost
     assert hard_web < 1.5 * easy_web, figures
+
+
+def test_the_computer_s_reply_is_timed_beyond_its_pause(easy_report: str) -> None:
+    """The load test counts the computer's reply from the end of its pause: Easy answers at
+    once, so most replies take a fraction of the pause beyond it (counted from the person's
+    move, each would take the whole pause and more)."""
+    reply = re.search(r"computer's reply beyond its delay: p50 (\d+) ms", easy_report)
+    assert reply is not None, easy_report
+    assert int(reply.group(1)) < 1000 * PAUSE, easy_report

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.utils import timezone
+from django_tasks.base import TaskResultStatus
 from table_helpers import start_computer_game
 
 import ai
@@ -242,3 +243,86 @@ def test_a_computer_move_that_waited_for_a_worker_thinks_only_what_is_left(setti
     assert on_time and all(0.2 <= budget <= 0.25 for budget in on_time), on_time
     assert 0.25 - 0.15 - 0.06 <= late[0.15] <= 0.25 - 0.15, late
     assert late[1.0] == ai.base.MIN_THINK, late
+
+
+class SlowThinker:
+    """A bot that thinks to a time budget and uses nearly all of it, every move."""
+
+    def __init__(self) -> None:
+        self.budget = 0.4
+
+    def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+        time.sleep(0.35)
+        return legal[0]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_computer_that_thinks_does_so_during_its_pause(settings, monkeypatch):
+    """A bot that thinks to a budget (Hard) starts thinking before its pause is over, so that
+    its move lands when the pause ends, not a whole think later: each of its moves comes 0.5 s
+    after the change before it, where thinking after the pause would make it 0.85 s."""
+    settings.BOT_DELAY = settings.BOT_FOLLOW_DELAY = 0.5
+    monkeypatch.setattr(type(get_kind("durak")), "bot", lambda self, level: SlowThinker())
+    committed: dict[int, float] = {}  # version: when its commit woke the bots
+    wake_after_change = bots.wake_after_change
+
+    def record(game_id: str, version: int) -> None:
+        committed.setdefault(version, time.monotonic())
+        wake_after_change(game_id, version)
+
+    monkeypatch.setattr(bots, "wake_after_change", record)
+    game = start_computer_game(Client(), players="2", deck="36")
+    gaps: list[float] = []  # from a person's move to the computer's answer
+    for _ in range(4):
+        row, engine = when_asked(game.pk, seat=0)
+        if engine.outcome is not None:
+            break
+        legal = [str(action) for action in engine.legal_actions(0)]
+        play.act_notation(game.pk, 0, legal[-1], row.version)
+        answered, _engine = when_asked(game.pk, seat=0)
+        if answered.version > row.version + 1:  # the computer moved
+            answer = row.version + 2
+            deadline = time.monotonic() + 5  # its commit is seen before its wake-up is noted
+            while answer not in committed and time.monotonic() < deadline:
+                time.sleep(0.005)
+            gaps.append(committed[answer] - committed[row.version + 1])
+    assert len(gaps) >= 2, gaps
+    assert min(gaps) >= 0.5 - 0.01, gaps  # the pause is kept
+    assert statistics.median(gaps) < 0.5 + 0.2, gaps  # and the thinking was done in it
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_move_thought_out_for_a_game_that_moved_on_is_not_played(settings, monkeypatch):
+    """The run that plays a move chosen during the pause plays it only at the version it was
+    chosen for: once the game has moved on, nothing changes."""
+    settings.BOT_DELAY = 0
+    monkeypatch.setattr(play, "DEFAULT_LEVEL", "easy")
+    game = start_computer_game(Client(), players="2", deck="36")
+    row, engine = when_asked(game.pk, seat=0)
+    assert bots.wait_idle()
+    stale = row.version - 1  # a version at which the computer was, or may have been, asked
+    legal = [str(action) for action in engine.legal_actions(0)]
+    result = bots.bot_move.enqueue(game.pk, stale, seat=1, notation=legal[0])
+    assert bots.wait_idle()
+    result.refresh()
+    assert result.return_value is None
+    after = Game.objects.get(pk=game.pk)
+    assert (after.version, after.state) == (row.version, row.state)
+
+
+def test_a_lost_run_that_was_to_play_a_thought_out_move_is_run_again_with_it(db):
+    """A worker killed while playing a move chosen during the pause: the sweep enqueues the
+    same run again, with the move it was to play."""
+    result = bots.bot_move.enqueue("some-game", 12, seat=1, notation="take")
+    claimed = bots.DBTaskResult.objects.filter(pk=result.id)
+    claimed.update(
+        status=TaskResultStatus.RUNNING, started_at=timezone.now() - timedelta(seconds=60)
+    )
+    assert bots.rescue_stalled(older_than=30) == 1
+    again = bots.DBTaskResult.objects.get(status=TaskResultStatus.READY)
+    assert again.args_kwargs == {
+        "args": ["some-game", 12],
+        "kwargs": {"seat": 1, "notation": "take"},
+    }
+    assert bots.pending(bots.bot_move, "some-game", 12)
+    assert not bots.pending(bots.bot_move, "some-game", 13)
