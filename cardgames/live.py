@@ -510,7 +510,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         return None
 
     def _seat_for(self, message: dict[str, Any]) -> play.SeatOf:
-        """The seat a move of this socket acts for, decided on the locked row."""
+        """The seat a move of this socket acts for, decided on the row the move is worked out on."""
 
         def seat_of(game: Game, seats: list[Seat], engine: Any) -> int:
             seat = acting_seat(game, self._viewer_now(game, seats), engine)

@@ -2,6 +2,8 @@
 
 Each change runs in one transaction: lock the row, check the version and the seat, apply, save
 with ``version + 1``, commit; only then a version hint goes to the game's group (``notify``).
+A move is worked out before its transaction, on the row as read, and saved only if the row is
+still at that version (``_apply``), so that the write lock is held for the write alone.
 A refused change raises :class:`Refused` with a message for the sender and changes nothing.
 """
 
@@ -188,17 +190,31 @@ def _save(game: Game, engine: Any, seats: list[Seat] | None = None, *fields: str
     _bump(game, "state", "series", "shown_seat", *fields, engine=engine, seats=seats)
 
 
-def _bump(game: Game, *fields: str, engine: Any = None, seats: list[Seat] | None = None) -> None:
+def _bump(
+    game: Game,
+    *fields: str,
+    engine: Any = None,
+    seats: list[Seat] | None = None,
+    expected: bool = False,
+) -> None:
     """Save ``fields`` of ``game`` with the next version and the deadline of the turn it asks
     for, and tell the table after the commit. ``engine`` and ``seats``: the game's, if at hand
-    (a room reads them for its clock)."""
+    (a room reads them for its clock). ``expected``: ``game`` was read without a lock, and is
+    saved only if the row is still at its version (else ``Refused``)."""
+    read_at = game.version
     game.version += 1
     if game.mode == Mode.ONLINE:
         engine = kind_of(game).load(game.state) if engine is None else engine
         seats = Seat.objects.of_game(game.pk) if seats is None else seats
         game.deadline = next_deadline(game, seats, engine)
         fields = (*fields, "deadline")
-    game.save(update_fields=[*fields, "version", "updated"])
+    if not expected:
+        game.save(update_fields=[*fields, "version", "updated"])
+    else:
+        game.updated = timezone.now()
+        values = {field: getattr(game, field) for field in (*fields, "version", "updated")}
+        if not Game.objects.filter(pk=game.pk, version=read_at).update(**values):
+            raise Refused(_("The game has moved on: here is the table as it is now."))
     _changed(game)
 
 
@@ -276,14 +292,14 @@ class Played:
     notation: str
 
 
-# Which seat a message acts for, decided on the locked row, its seats and its engine game;
+# Which seat a message acts for, decided on the row, its seats and its engine game as read;
 # raises Refused if the sender may not act at all.
 SeatOf = Callable[[Game, list[Seat], Any], int]
 
 
 def act(game_id: str, seat: int | SeatOf, message: Mapping[str, Any], version: Any) -> Played:
     """Apply what a table form ``message`` asks for, for ``seat`` (a number, or a ``SeatOf``
-    that names it once the row is locked).
+    that names it once the row is read).
 
     The seat must be the one asked to act, and the message must mean one of its legal actions.
     A person's move takes their seat back from the computer if it was standing in.
@@ -308,7 +324,6 @@ def act_notation(game_id: str, seat: int, notation: str, version: Any) -> str:
     ).notation
 
 
-@writing
 def _apply(
     game_id: str,
     seat: int | SeatOf,
@@ -317,7 +332,10 @@ def _apply(
     message: Mapping[str, Any] | None = None,
     by_person: bool = False,
 ) -> Played:
-    game = _locked(game_id, version)
+    # The move is worked out on the row as read, without the write lock (on SQLite every writer
+    # of the process waits for it, and the engine's work and the state's encoding are most of a
+    # move), then written only if no other change landed in between (``_write_move``).
+    game = _locked(game_id, version, for_update=False)
     seats = Seat.objects.of_game(game_id)
     hold = hold_reason(game, seats)
     if hold is not None:
@@ -338,15 +356,28 @@ def _apply(
         engine.apply(seat, notation)
     except IllegalAction:  # only legal moves get here: this would be a bug, not bad input
         raise Refused(_("That move is not allowed now.")) from None
-    if by_person and game.mode == Mode.ONLINE:
-        _take_back(seats[seat])
-    if kind.finished(engine):
+    finished = kind.finished(engine)
+    if finished:
         _record_result(game, kind, engine)
-        records.finish(game, kind, engine, seats)
     if kind.seat_to_ask(engine) != seat:
         game.shown_seat = None  # pass and play: hide this hand before the device changes hands
-    _save(game, engine, seats)
+    game.state = engine.to_dict()
+    _write_move(game, kind, engine, seats, seat if by_person else None, finished)
     return Played(game, seats, engine, notation)
+
+
+@writing
+def _write_move(
+    game: Game, kind: GameKind, engine: Any, seats: list[Seat], person: int | None, ended: bool
+) -> None:
+    """Save the move worked out on ``game`` as its next version, if the game is still at the
+    version it was read at (else ``Refused``, and nothing is written); ``person``: the seat of
+    the person who moved, if a person did; ``ended``: the move ended play."""
+    _bump(game, "state", "series", "shown_seat", engine=engine, seats=seats, expected=True)
+    if person is not None and game.mode == Mode.ONLINE:
+        _take_back(seats[person])
+    if ended:
+        records.finish(game, kind, engine, seats)
 
 
 def _take_back(seat: Seat) -> None:

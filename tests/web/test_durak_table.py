@@ -11,7 +11,7 @@ from django.test import Client
 from django.utils import translation
 from table_helpers import Table, alert_in, start_computer_game, version_of
 
-from cardgames import bots
+from cardgames import bots, play
 from cardgames.asgi import application
 from cardgames.cardtext import card_label
 from cardgames.models import Browser, Game, Mode
@@ -378,3 +378,25 @@ def test_the_last_moves_read_the_same_however_few_are_asked_for():
         assert any(" led " in move.text for move in every)
         assert any(" threw in " in move.text for move in every)
         assert all(log[move.index].get("event") != "bout" for move in every)
+
+
+def test_a_move_overtaken_while_it_was_worked_out_is_refused_and_changes_nothing(
+    known_game, monkeypatch
+):
+    """A move is worked out on the row as read, before the write lock is taken: when another
+    change lands in between (here a change of level), the move is refused as stale, and only
+    that other change is kept."""
+    _client, game = known_game
+    write_move = play._write_move
+
+    def overtaken(row: Game, *args: object) -> None:
+        play.set_level(row.pk, "easy")  # lands while the move was being worked out
+        write_move(row, *args)
+
+    monkeypatch.setattr(play, "_write_move", overtaken)
+    with pytest.raises(play.Refused, match="moved on"):
+        play.act(game.pk, 0, {"op": "move", "kind": "attack", "card": "6c"}, 0)
+    row = Game.objects.get(pk=game.pk)
+    assert row.version == 1  # the change of level, alone
+    assert row.state == game.state
+    assert set(row.seats.filter(kind="bot").values_list("level", flat=True)) == {"easy"}
