@@ -195,12 +195,12 @@ def _bump(
     *fields: str,
     engine: Any = None,
     seats: list[Seat] | None = None,
-    expected: bool = False,
+    if_unchanged: bool = False,
 ) -> None:
     """Save ``fields`` of ``game`` with the next version and the deadline of the turn it asks
     for, and tell the table after the commit. ``engine`` and ``seats``: the game's, if at hand
-    (a room reads them for its clock). ``expected``: ``game`` was read without a lock, and is
-    saved only if the row is still at its version (else ``Refused``)."""
+    (a room reads them for its clock). ``if_unchanged``: ``game`` was read without a lock, and
+    is saved only if the row is still at its version (else ``Refused``)."""
     read_at = game.version
     game.version += 1
     if game.mode == Mode.ONLINE:
@@ -208,7 +208,7 @@ def _bump(
         seats = Seat.objects.of_game(game.pk) if seats is None else seats
         game.deadline = next_deadline(game, seats, engine)
         fields = (*fields, "deadline")
-    if not expected:
+    if not if_unchanged:
         game.save(update_fields=[*fields, "version", "updated"])
     else:
         game.updated = timezone.now()
@@ -373,9 +373,9 @@ def _write_move(
     """Save the move worked out on ``game`` as its next version, if the game is still at the
     version it was read at (else ``Refused``, and nothing is written); ``person``: the seat of
     the person who moved, if a person did; ``ended``: the move ended play."""
-    _bump(game, "state", "series", "shown_seat", engine=engine, seats=seats, expected=True)
     if person is not None and game.mode == Mode.ONLINE:
-        _take_back(seats[person])
+        _take_back(seats[person])  # first: the clock of a turn the person keeps is theirs again
+    _bump(game, "state", "series", "shown_seat", engine=engine, seats=seats, if_unchanged=True)
     if ended:
         records.finish(game, kind, engine, seats)
 

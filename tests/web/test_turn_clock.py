@@ -314,3 +314,20 @@ def test_a_person_stood_in_for_takes_the_seat_back_by_making_a_move(db):
     assert played.notation == str(move)
     assert not seat(game, 1).stand_in, "Bob's own move takes his seat back"
     assert TURN_LOST not in page(bob, game)
+
+
+def test_a_person_who_takes_the_seat_back_by_a_move_and_keeps_the_turn_has_a_clock(db):
+    """Bob, stood in for, beats one of Ann's two sixes himself: the seat is his again, and the
+    turn he keeps (the other six) runs on his clock, not the computer's."""
+    game, _ann, _bob = seated_room(state=durak_deal())
+    present(game, 0)
+    present(game, 1)
+    Seat.objects.filter(game=game, number=1).update(stand_in=True)
+    play.act_notation(game.pk, 0, "attack 6c 6h", 0)
+    assert game_row(game).deadline is None  # the computer plays Bob's turns: no clock
+    engine = play.load(game_row(game))
+    beat = next(move for move in engine.legal_actions(1) if str(move) == "defend 6c 7h")
+    played = play.act(game.pk, 1, message_for(beat, 1), 1)
+    assert play.asked_seat(played.game) == 1  # the other six is still to beat
+    assert not seat(game, 1).stand_in
+    assert game_row(game).deadline is not None
