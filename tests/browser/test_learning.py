@@ -28,6 +28,9 @@ def test_a_hint_then_a_take_back_in_durak(page: Page) -> None:
     assert set(marked) == named
     durak_turn(page)
     expect(page.locator("#hint")).to_have_count(0)  # the hint was for that position only
+    # Taken back once the person is asked again: sent while the computer's answer is on its
+    # way, the take-back would meet a newer version and be refused as stale.
+    assert not wait_for_turn(page)
     move(page, page.locator("#take-back-move").click)
     assert not wait_for_turn(page)
     assert hand(page) == before
