@@ -122,18 +122,14 @@ def wake(game_id: str, version: int, *, follows_bot: bool = False, once: bool = 
     found = due(game_id, version, follows_bot)
     if found is None or (once and pending(bot_move, game_id, version)):
         return False
+    # A bot that thinks to a time budget thinks at the end of its pause, and its move is played
+    # when the pause is over, not a budget later; one that answers at once starts then.
     now = timezone.now()
-    ahead = min(found.think, found.pause)
-    if ahead <= 0:  # a bot that answers at once: it thinks and plays when its pause is over
-        run_after = now + timedelta(seconds=found.pause) if found.pause > 0 else None
-        bot_move.using(run_after=run_after).enqueue(game_id, version)
-        return True
-    # A bot that thinks to a time budget thinks at the end of the pause, and its move is played
-    # when the pause is over, not a budget later.
     play_at = now + timedelta(seconds=found.pause)
-    think_from = play_at - timedelta(seconds=ahead)
+    think_from = play_at - timedelta(seconds=min(found.think, found.pause))
+    ahead = {"play_at": play_at.timestamp()} if think_from < play_at else {}
     run_after = think_from if think_from > now else None
-    bot_move.using(run_after=run_after).enqueue(game_id, version, play_at=play_at.timestamp())
+    bot_move.using(run_after=run_after).enqueue(game_id, version, **ahead)
     return True
 
 
@@ -262,7 +258,10 @@ def bot_move(
         return _play(Move(game_id, version, seat, notation))
     move = decide(game_id, version, waited=time_waited(context))
     if move is None:
-        return _nothing_to_play(game_id)
+        # The game moved on, or this task was taken over from a worker that died after the
+        # move's commit and before it woke the next bot: that bot, if any, is woken now.
+        wake_on_connect(game_id)
+        return None
     if play_at is not None and time.time() < play_at:
         later = bot_move.using(
             run_after=datetime.fromtimestamp(play_at, tz=UTC), priority=PLAY_PRIORITY
@@ -278,12 +277,6 @@ def time_waited(context: TaskContext) -> float:
     result = context.task_result
     due = result.task.run_after or result.enqueued_at
     return 0.0 if due is None else max(0.0, (timezone.now() - due).total_seconds())
-
-
-def _nothing_to_play(game_id: str) -> None:
-    # The game moved on, or this task was taken over from a worker that died after the move's
-    # commit and before it woke the next bot: that bot, if any, is woken now.
-    wake_on_connect(game_id)
 
 
 def _play(move: Move) -> str | None:

@@ -184,10 +184,26 @@ def _as_version(value: Any) -> int:
     raise Refused(_("That message is not understood."))
 
 
-def _save(game: Game, engine: Any, seats: list[Seat] | None = None, *fields: str) -> None:
-    """Save ``engine``'s state in ``game`` (and its other ``fields``) as the next version."""
+def _save(
+    game: Game,
+    engine: Any,
+    seats: list[Seat] | None = None,
+    *fields: str,
+    if_unchanged: bool = False,
+) -> None:
+    """Save ``engine``'s state in ``game`` (and its other ``fields``) as the next version
+    (``if_unchanged``: see :func:`_bump`)."""
     game.state = engine.to_dict()
-    _bump(game, "state", "series", "shown_seat", *fields, engine=engine, seats=seats)
+    _bump(
+        game,
+        "state",
+        "series",
+        "shown_seat",
+        *fields,
+        engine=engine,
+        seats=seats,
+        if_unchanged=if_unchanged,
+    )
 
 
 def _bump(
@@ -333,7 +349,7 @@ def _apply(
     by_person: bool = False,
 ) -> Played:
     # The move is worked out on the row as read, without the write lock (on SQLite every writer
-    # of the process waits for it, and the engine's work and the state's encoding are most of a
+    # of the process waits for it, and reading the game and the engine's work are most of a
     # move), then written only if no other change landed in between (``_write_move``).
     game = _locked(game_id, version, for_update=False)
     seats = Seat.objects.of_game(game_id)
@@ -361,7 +377,6 @@ def _apply(
         _record_result(game, kind, engine)
     if kind.seat_to_ask(engine) != seat:
         game.shown_seat = None  # pass and play: hide this hand before the device changes hands
-    game.state = engine.to_dict()
     _write_move(game, kind, engine, seats, seat if by_person else None, finished)
     return Played(game, seats, engine, notation)
 
@@ -375,7 +390,7 @@ def _write_move(
     the person who moved, if a person did; ``ended``: the move ended play."""
     if person is not None and game.mode == Mode.ONLINE:
         _take_back(seats[person])  # first: the clock of a turn the person keeps is theirs again
-    _bump(game, "state", "series", "shown_seat", engine=engine, seats=seats, if_unchanged=True)
+    _save(game, engine, seats, if_unchanged=True)
     if ended:
         records.finish(game, kind, engine, seats)
 

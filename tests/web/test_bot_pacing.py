@@ -79,6 +79,20 @@ def out_after(game: Any, notation: str) -> bool:
     return all(3 <= play_out(after, random.Random(luck)) <= 15 for luck in range(5))
 
 
+@pytest.fixture
+def committed(monkeypatch: pytest.MonkeyPatch) -> dict[int, float]:
+    """Version: when its commit woke the bots (noted on the committing thread)."""
+    noted: dict[int, float] = {}
+    wake_after_change = bots.wake_after_change
+
+    def record(game_id: str, version: int) -> None:
+        noted.setdefault(version, time.monotonic())
+        wake_after_change(game_id, version)
+
+    monkeypatch.setattr(bots, "wake_after_change", record)
+    return noted
+
+
 def last_card_position() -> tuple[dict[str, Any], str]:
     """A four-seat position where seat 0 is asked and has a move that takes it out of play
     shortly before the end, and that move."""
@@ -94,20 +108,14 @@ def last_card_position() -> tuple[dict[str, Any], str]:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_computer_move_that_follows_another_waits_the_shorter_delay(settings, monkeypatch):
+def test_a_computer_move_that_follows_another_waits_the_shorter_delay(
+    settings, monkeypatch, committed
+):
     """In a four-seat game the first computer move after the person's waits ``BOT_DELAY``,
     each further one in a row only ``BOT_FOLLOW_DELAY``."""
     settings.BOT_DELAY = 0.6
     settings.BOT_FOLLOW_DELAY = 0.05
     monkeypatch.setattr(play, "DEFAULT_LEVEL", "easy")  # a bot that thinks in no time
-    committed: dict[int, float] = {}  # version: when its commit woke the bots
-    wake_after_change = bots.wake_after_change
-
-    def record(game_id: str, version: int) -> None:
-        committed.setdefault(version, time.monotonic())
-        wake_after_change(game_id, version)
-
-    monkeypatch.setattr(bots, "wake_after_change", record)
     game = start_computer_game(Client(), players="4", deck="36")
     by_person = {0}  # versions the person made (0: the deal)
     first: list[float] = []  # a computer move's wait after the person's move
@@ -257,20 +265,12 @@ class SlowThinker:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_computer_that_thinks_does_so_during_its_pause(settings, monkeypatch):
+def test_a_computer_that_thinks_does_so_during_its_pause(settings, monkeypatch, committed):
     """A bot that thinks to a budget (Hard) starts thinking before its pause is over, so that
     its move lands when the pause ends, not a whole think later: each of its moves comes 0.5 s
     after the change before it, where thinking after the pause would make it 0.85 s."""
     settings.BOT_DELAY = settings.BOT_FOLLOW_DELAY = 0.5
     monkeypatch.setattr(type(get_kind("durak")), "bot", lambda self, level: SlowThinker())
-    committed: dict[int, float] = {}  # version: when its commit woke the bots
-    wake_after_change = bots.wake_after_change
-
-    def record(game_id: str, version: int) -> None:
-        committed.setdefault(version, time.monotonic())
-        wake_after_change(game_id, version)
-
-    monkeypatch.setattr(bots, "wake_after_change", record)
     game = start_computer_game(Client(), players="2", deck="36")
     gaps: list[float] = []  # from a person's move to the computer's answer
     for _ in range(4):
