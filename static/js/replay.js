@@ -3,8 +3,17 @@
 (function () {
   "use strict";
   var timer = null;
+  // htmx wires up the links of a new position only once it has settled, a moment after the
+  // swap: clicked before then, a link loads the whole page, which the swap's history entry can
+  // cut short, and the key is lost. A key pressed meanwhile waits for the position.
+  var settling = false;
+  var waiting = null;
 
   function click(id) {
+    if (settling) {
+      waiting = id;
+      return;
+    }
     var link = document.getElementById(id);
     if (link) {
       link.click();
@@ -47,6 +56,19 @@
   document.addEventListener("click", function (event) {
     if (event.target.closest("#replay-play")) {
       timer ? pause() : play();
+    }
+  });
+  document.addEventListener("htmx:beforeSwap", function () {
+    settling = true;
+  });
+  // Sent by the new position itself once it is wired up (the swapped-out one is no longer in
+  // the document to pass on the later events).
+  document.addEventListener("htmx:load", function () {
+    settling = false;
+    if (waiting) {
+      var id = waiting;
+      waiting = null;
+      click(id);
     }
   });
   document.addEventListener("htmx:afterSwap", showPlaying);

@@ -53,3 +53,30 @@ def test_a_finished_game_replays_with_the_keyboard_and_downloads(page: Page) -> 
     data = json.loads(Path(download.value.path()).read_text())
     assert len(data["moves"]) == steps
     assert records.replay(data)[-1].outcome == data["result"]
+
+
+def test_a_key_pressed_as_a_position_arrives_moves_within_the_page(page: Page) -> None:
+    """Home pressed the moment the next position is swapped in (before htmx has wired up its
+    links) goes back to the deal within the page: no page load, which the swap's own history
+    entry could cut short and lose the key."""
+    start_vs_computer(page, "durak", players="2", deck="24")
+    started = time.monotonic()
+    for _ in range(MAX_MOVES):
+        if wait_for_turn(page):
+            break
+        durak_turn(page)
+        assert time.monotonic() - started < MAX_SECONDS, "the game takes too long"
+    page.locator("#replay-link").click()
+    page.wait_for_url(re.compile(r"/record/[^/]+/$"))
+    page.evaluate(
+        """() => {
+            window.samePage = true;
+            const home = new KeyboardEvent("keydown", {key: "Home", bubbles: true});
+            document.addEventListener("htmx:afterSwap", () => document.body.dispatchEvent(home),
+                                      {once: true});
+        }"""
+    )
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(".replay-slider span")).to_contain_text("Move 0 of")
+    expect(page.locator("#replay-move")).to_have_text("The deal.")
+    assert page.evaluate("() => window.samePage === true"), "the page was loaded again"
