@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from ai import LEVELS
@@ -23,6 +24,9 @@ RECENT_MOVES = 6
 # The most rounds a score sheet lists (a match to 100 points takes a handful; a match of void
 # rounds could take many).
 SCORE_SHEET_ROUNDS = 60
+
+# The template engine of the table and the replay's position (``cardgames.jinja``).
+TABLE_ENGINE = "jinja2"
 
 # The names of the computer's levels (``ai.LEVELS``, weakest first) as the pages say them.
 LEVEL_LABELS = dict(zip(LEVELS, (_("Easy"), _("Medium"), _("Hard")), strict=True))
@@ -161,7 +165,12 @@ def table_push(
     """The out-of-band table fragment for a page told of ``told`` log entries so far, with the
     news for its live region; and how many entries the page is told of once it has it."""
     context = table_context(game, viewer, oob=True, told=told, engine=engine, seats=seats)
-    return render_to_string("cardgames/_table.html", context), context["moves_told"]
+    return table_html(context), context["moves_told"]
+
+
+def table_html(context: dict[str, Any]) -> SafeString:
+    """The table fragment of a :func:`table_context`."""
+    return mark_safe(render_to_string("cardgames/_table.html", context, using=TABLE_ENGINE))
 
 
 def history_html(game: Game, viewer: Viewer) -> str:
@@ -183,7 +192,8 @@ def history_html(game: Game, viewer: Viewer) -> str:
 
 def error_html(message: Any) -> str:
     """An error for one client alone, swapped into the page's message area."""
-    return render_to_string("cardgames/_flash.html", {"error": message, "oob": True})
+    context = {"error": message, "oob": True}
+    return render_to_string("cardgames/_flash.html", context, using=TABLE_ENGINE)
 
 
 def closed_html(message: Any) -> str:

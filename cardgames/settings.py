@@ -151,6 +151,15 @@ TEMPLATES = [
             ],
         },
     },
+    # The table and the replay's position (``cardgames.jinja``): rendered for every seat after
+    # every move, they are Jinja2 templates, in the ``jinja2/`` folders.
+    {
+        "NAME": "jinja2",
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "DIRS": [BASE_DIR / "jinja2"],
+        "APP_DIRS": True,
+        "OPTIONS": {"environment": "cardgames.jinja.environment"},
+    },
 ]
 
 WSGI_APPLICATION = "cardgames.wsgi.application"

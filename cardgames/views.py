@@ -6,7 +6,9 @@ from typing import Any
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
@@ -16,7 +18,7 @@ from cardgames.browser import COOKIE_NAME, current_browser
 from cardgames.cardtext import face
 from cardgames.models import Game, Mode, Record
 from cardgames.registry import BadOptions, GameKind, Variant, all_kinds, get_kind
-from cardgames.render import LEVEL_LABELS, history_html, table_context
+from cardgames.render import LEVEL_LABELS, TABLE_ENGINE, history_html, table_context, table_html
 from cardgames.viewers import Viewer, viewer_for
 
 MAX_NAME = 20
@@ -169,6 +171,7 @@ def table(request: HttpRequest, game_id: str) -> HttpResponse:
     game = _owned(request, game_id)
     context = table_context(game, Viewer(owner=True))
     context["options"] = game.options
+    context["table"] = table_html(context)
     return render(request, "cardgames/table.html", context)
 
 
@@ -256,6 +259,7 @@ def room(request: HttpRequest, game_id: str) -> HttpResponse:
     free_seats = any(seat.is_free for seat in game.seats.all())
     context["free_seats"] = free_seats
     context["free_seat"] = viewer.spectator and free_seats
+    context["table"] = table_html(context)
     return render(request, "cardgames/table.html", context)
 
 
@@ -369,8 +373,12 @@ def replay(request: HttpRequest, record_id: str) -> HttpResponse:
         "over_message": kind.over_message(engine, names) if finished else "",
         "your_turn": False,
     }
-    template = "cardgames/_replay.html" if request.htmx else "cardgames/replay.html"
-    return render(request, template, context)
+    if request.htmx:
+        return render(request, "cardgames/_replay.html", context, using=TABLE_ENGINE)
+    context["position"] = mark_safe(
+        render_to_string("cardgames/_replay.html", context, request, using=TABLE_ENGINE)
+    )
+    return render(request, "cardgames/replay.html", context)
 
 
 def record_download(request: HttpRequest, record_id: str) -> HttpResponse:

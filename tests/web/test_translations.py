@@ -134,6 +134,11 @@ def test_makemessages_finds_no_string_the_catalogs_lack(tmp_path, monkeypatch):
             f"{lang}: strings marked in the code but missing from the catalog; "
             f"run `make messages` and translate them: {new}"
         )
+        # And nothing the pages say is lost: a string makemessages no longer finds (a template
+        # it cannot read) would be dropped from the catalog, with its translation.
+        found = {entry_key(e) for e in fresh if not e.obsolete}
+        dropped = sorted(committed - found)
+        assert not dropped, f"{lang}: `make messages` would drop these strings: {dropped}"
 
 
 # --- The pages --------------------------------------------------------------------------------
