@@ -46,7 +46,7 @@ from django_tasks.base import TaskContext, TaskResultStatus
 from django_tasks_db.models import DBTaskResult
 
 import ai
-from cardgames import play
+from cardgames import play, snapshots
 from cardgames.models import Game, Mode, Seat
 from cardgames.registry import GameKind, get_kind
 
@@ -192,10 +192,11 @@ def _asked_bot(game_id: str, version: int) -> tuple[Game, Any, Seat, list[Seat]]
     """The game at ``version``, its engine game, the computer seat asked to act and all the
     seats; None when the game is not at that version, no computer is asked, or play waits (a
     room short of players)."""
-    seats = Seat.objects.of_game(game_id)
+    remembered = snapshots.recall(game_id, version)  # after a move made by this process
+    seats = remembered[1] if remembered else Seat.objects.of_game(game_id)
     if not any(seat.computer_plays for seat in seats):
         return None  # a room of people: nothing more to read
-    game = Game.objects.filter(pk=game_id, version=version).first()
+    game = remembered[0] if remembered else Game.objects.filter(pk=game_id, version=version).first()
     if game is None:
         return None
     engine = play.kind_of(game).load(game.state)

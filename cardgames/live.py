@@ -26,7 +26,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
-from cardgames import bots, phrases, play, presence, ratelimit, seatkeys
+from cardgames import bots, phrases, play, presence, ratelimit, seatkeys, snapshots
 from cardgames.browser import browser_id, browser_secret
 from cardgames.converters import is_token
 from cardgames.models import Game, Mode, Seat
@@ -409,18 +409,18 @@ class TableConsumer(AsyncWebsocketConsumer):
             if message.get("op") == "phrase":
                 await self._say(message)
                 return
-            played = await on_table_threads(self._handle)(message)
+            rendered = await on_table_threads(self._handle_and_render)(message)
         except Bad as error:
             await self._refuse(error.args[0])
         except play.Refused as error:
             await self._refuse(error.message)
         else:
-            await self._send_table(played=played)
+            await self._send_rendered(rendered)
 
     async def game_changed(self, event: dict[str, Any]) -> None:
         """A version hint from the group: send the new table unless this one is newer."""
         if event["version"] > self.version:
-            await self._send_table()
+            await self._send_table(at=event["version"])
 
     async def table_phrase(self, event: dict[str, Any]) -> None:
         """A seated player said something: shown by their seat, in this viewer's language."""
@@ -472,6 +472,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         """The game's row and its seats (read once for a whole render)."""
         game = Game.objects.by_id(self.game_id)
         return None if game is None else (game, Seat.objects.of_game(self.game_id))
+
+    def _handle_and_render(self, message: dict[str, Any]) -> tuple[int, str] | None:
+        """Do what ``message`` asks, then render the table as it left it: one trip to the table
+        threads for the commonest message, a move."""
+        return self._render_table(played=self._handle(message))
 
     def _handle(self, message: dict[str, Any]) -> play.Played | None:
         """Do what ``message`` asks; a move returns what was played, for the table it shows."""
@@ -538,12 +543,14 @@ class TableConsumer(AsyncWebsocketConsumer):
         game, seats = table
         return viewer_for(game, self.browser_secret, self.seat_key, seats)
 
-    @on_table_threads
-    def _render(
-        self, error: Any = None, played: play.Played | None = None
+    def _render_table(
+        self, error: Any = None, played: play.Played | None = None, at: int | None = None
     ) -> tuple[int, str] | None:
-        # Right after this socket's own move, the row saved by the move is the current one.
-        table = self._game() if played is None else (played.game, played.seats)
+        """This socket's table (``at``: the version a hint announced), and its version."""
+        if played is not None:  # this socket's own move: the row it saved is the current one
+            table = (played.game, played.seats)
+        else:  # a move this process made, else the row as it is now
+            table = (at is not None and snapshots.recall(self.game_id, at)) or self._game()
         if table is None:
             return None
         game, seats = table
@@ -578,8 +585,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         except Disconnected:
             logger.debug("a client of game %s left before its table was sent", self.game_id)
 
-    async def _send_table(self, error: Any = None, played: play.Played | None = None) -> None:
-        rendered = await self._render(error, played)
+    async def _send_table(self, error: Any = None, at: int | None = None) -> None:
+        await self._send_rendered(await on_table_threads(self._render_table)(error, at=at))
+
+    async def _send_rendered(self, rendered: tuple[int, str] | None) -> None:
         if rendered is None:
             await self.close(code=4404)
             return

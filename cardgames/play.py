@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from ai import LEVELS
-from cardgames import presence, records, seatkeys
+from cardgames import presence, records, seatkeys, snapshots
 from cardgames.models import Browser, Game, Mode, Seat
 from cardgames.registry import GameKind, Variant, get_kind
 from cardgames.transactions import writing
@@ -390,6 +390,9 @@ def _write_move(
     the person who moved, if a person did; ``ended``: the move ended play."""
     if person is not None and game.mode == Mode.ONLINE:
         _take_back(seats[person])  # first: the clock of a turn the person keeps is theirs again
+    # Before the listeners that ``_save`` registers: the renders and the wake-up they start
+    # find the rows in hand.
+    transaction.on_commit(lambda: snapshots.remember(game, seats))
     _save(game, engine, seats, if_unchanged=True)
     if ended:
         records.finish(game, kind, engine, seats)

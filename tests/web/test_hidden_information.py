@@ -255,11 +255,13 @@ async def play_out(
 
 
 def redeal(game_id: str, seed: int) -> Game:
-    """Deal ``game_id`` again from ``seed`` (so that a run repeats), at its version; the row."""
+    """Deal ``game_id`` again from ``seed`` (so that a run repeats), as a new version (the
+    server may remember the rows of the versions its moves made); the row."""
     assert bots.wait_idle(30)
     game = Game.objects.get(pk=game_id)
     game.state = play.kind_of(game).new_game(play.variant_of(game), seed).to_dict()
-    game.save(update_fields=["state"])
+    game.version += 1
+    game.save(update_fields=["state", "version"])
     game.records.filter(finished__isnull=True).update(deal=game.state)  # the deal's record too
     return game
 

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from django.http import HttpResponse
 from django.test import Client
 from table_helpers import Table, alert_in, text_of, version_of
@@ -16,7 +17,7 @@ from test_durak_table import DECK as DURAK_DECK
 from test_durak_table import message_for, one_move_from_the_end
 from test_rummy_table import DECK as RUMMY_DECK
 
-from cardgames import play
+from cardgames import live, play
 from cardgames.cardtext import card_label
 from cardgames.models import Game, Mode, Seat
 from cardgames.retention import purge
@@ -375,6 +376,30 @@ async def test_every_move_reaches_both_seats_and_the_spectator_sees_no_hidden_ca
         # The spectator may not play, even the seat asked.
         html = await send(spectator, refused, op="move", kind="attack", card="7c", version=3)
         assert alert_in(html) == "It is not your turn."
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_move_made_by_another_worker_reaches_the_table_after_one_made_here(settings):
+    """This process keeps the rows of the moves it commits for the renders they wake; a version
+    another worker committed is read from the database, even right after one made here."""
+    settings.BOT_DELAY = 0
+    game, ann, bob = await database_sync_to_async(seated_room)(state=durak_deal())
+    async with room_table(ann, game) as a, room_table(bob, game) as b:
+        await send(a, after(0), op="move", kind="attack", card="6c", version=0)
+        await at_version(1, a, b)
+
+        def take_elsewhere() -> None:
+            row = Game.objects.get(pk=game.pk)
+            engine = play.load(row)
+            engine.apply(1, "take")
+            Game.objects.filter(pk=game.pk, version=1).update(state=engine.to_dict(), version=2)
+
+        await database_sync_to_async(take_elsewhere)()
+        hint = {"type": "game.changed", "version": 2}
+        await get_channel_layer().group_send(live.group_name(game.pk), hint)
+        await at_version(2, a, b)
+        assert "Bob takes" in text_of(a.html) and "You take" in text_of(b.html)
+        assert "Done" in a.html  # Ann may throw in more or let Bob take
 
 
 @pytest.mark.django_db(transaction=True)
