@@ -7,6 +7,7 @@ still at that version (``_apply``), so that the write lock is held for the write
 A refused change raises :class:`Refused` with a message for the sender and changes nothing.
 """
 
+import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -351,7 +352,7 @@ def _apply(
     # The move is worked out on the row as read, without the write lock (on SQLite every writer
     # of the process waits for it, and reading the game and the engine's work are most of a
     # move), then written only if no other change landed in between (``_write_move``).
-    game = _locked(game_id, version, for_update=False)
+    game = _read(game_id, version)
     seats = Seat.objects.of_game(game_id)
     hold = hold_reason(game, seats)
     if hold is not None:
@@ -379,6 +380,16 @@ def _apply(
         game.shown_seat = None  # pass and play: hide this hand before the device changes hands
     _write_move(game, kind, engine, seats, seat if by_person else None, finished)
     return Played(game, seats, engine, notation)
+
+
+def _read(game_id: str, version: Any) -> Game:
+    """The row of ``game_id`` at ``version`` to work a move out on, unlocked: as this process
+    committed that version, if it did (the seats are read again: a socket that comes or goes
+    changes them without a new version), else from the database."""
+    remembered = snapshots.recall(game_id, _as_version(version))
+    if remembered is None:
+        return _locked(game_id, version, for_update=False)
+    return copy.copy(remembered[0])  # the move changes its copy; the renders read the original
 
 
 @writing
