@@ -9,6 +9,7 @@ from django.db import connections
 from django_tasks_db.management.commands.db_worker import Worker
 
 from cardgames import bots
+from cardgames.management.commands.bots import work_when_due
 
 
 def _commits_for_real(request: pytest.FixtureRequest) -> bool:
@@ -28,7 +29,7 @@ class WorkerThread:
         self.worker = Worker(
             queue_names=[bots.QUEUE],
             interval=0.01,
-            batch=False,
+            batch=True,  # as the command runs it: see ``work_when_due``
             backend_name="default",
             startup_delay=False,
             max_tasks=None,
@@ -39,7 +40,7 @@ class WorkerThread:
 
     def _run(self) -> None:
         try:
-            self.worker.run()
+            work_when_due(self.worker, interval=0.01)
         finally:
             connections.close_all()
 
