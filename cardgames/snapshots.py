@@ -1,10 +1,11 @@
 """The rows of the last move this process committed for each game, for what follows the move.
 
-After a move, every other socket at the table renders the version the move made, and the bot
-runner looks at that version to see whether the computer plays next. Each read the game and
-its seats again: three of a room move's five reads. The move's own thread has both rows in hand
-as it commits them (``play._write_move``): it leaves them here, and a render or a wake-up for
-that very version takes them instead of reading.
+After a move, every other socket at the table renders the version the move made, the bot
+runner looks at that version to see whether the computer plays next, and the next move is
+worked out on it. Each read the game (and most its seats) again: four of a room move's five
+reads. The move's own thread has both rows in hand as it commits them (``play._write_move``):
+it leaves them here, and a render, a wake-up or a move at that very version takes them instead
+of reading (a move, a copy of the game, and the seats read again: ``play._read``).
 
 A version is made once, so the game at a version is the row as committed. The seats are the ones
 the move was worked out with: what changes them without a new version (a socket that comes or

@@ -403,6 +403,39 @@ async def test_a_move_made_by_another_worker_reaches_the_table_after_one_made_he
 
 
 @pytest.mark.django_db(transaction=True)
+async def test_a_move_refused_as_overtaken_is_never_shown(settings, monkeypatch):
+    """Bob's move is worked out on the row this process committed for Ann's; when another
+    change lands first (Ann leaves for good) it is refused, and every table shows that change,
+    never the refused move."""
+    settings.BOT_DELAY = 5  # the computer that takes Ann's seat waits: the test looks first
+    game, ann, bob = await database_sync_to_async(seated_room)(state=durak_deal())
+    async with room_table(ann, game) as a, room_table(bob, game) as b:
+        await send(a, after(0), op="move", kind="attack", card="6c", version=0)
+        await at_version(1, a, b)
+        write_move = play._write_move
+
+        def overtaken(row: Game, *args: Any) -> None:
+            play.leave_seat(game.pk, 0)  # lands while Bob's move was being worked out
+            write_move(row, *args)
+
+        monkeypatch.setattr(play, "_write_move", overtaken)
+        html = await send(b, refused, op="move", kind="take", version=1)
+        assert "moved on" in alert_in(html)
+        monkeypatch.undo()
+        await at_version(2, a, b)
+        for table in (a, b):
+            assert version_of(table.html) == 2
+            told = text_of(table.html)
+            assert not any(words in told for words in ("Bob takes", "You take", "picked up"))
+        assert "Take" in b.html  # Bob is still asked to beat or take
+        row = await stored(game)
+        assert row.version == 2 and not row.state["taking"]
+        # And Bob's move at the version that overtook his is worked out on that version's row.
+        html = await send(b, after(2), op="move", kind="take", version=2)
+        assert alert_in(html) is None and version_of(html) == 3
+
+
+@pytest.mark.django_db(transaction=True)
 async def test_a_forged_or_missing_key_cannot_move_and_sees_no_hand(settings):
     settings.BOT_DELAY = 0
     game, _ann, _bob = await database_sync_to_async(seated_room)(state=durak_deal())
