@@ -352,8 +352,32 @@ def _apply(
     # The move is worked out on the row as read, without the write lock (on SQLite every writer
     # of the process waits for it, and reading the game and the engine's work are most of a
     # move), then written only if no other change landed in between (``_write_move``).
-    game = _read(game_id, version)
+    game, remembered = _read(game_id, version)
     seats = Seat.objects.of_game(game_id)
+    try:
+        kind, engine, seat, notation = _work_out(game, seats, seat, choose, message)
+    except Refused:
+        if remembered:  # a version another worker has moved past is refused as such
+            _locked(game_id, version, for_update=False)
+        raise
+    finished = kind.finished(engine)
+    if finished:
+        _record_result(game, kind, engine)
+    if kind.seat_to_ask(engine) != seat:
+        game.shown_seat = None  # pass and play: hide this hand before the device changes hands
+    _write_move(game, kind, engine, seats, seat if by_person else None, finished)
+    return Played(game, seats, engine, notation)
+
+
+def _work_out(
+    game: Game,
+    seats: list[Seat],
+    seat: int | SeatOf,
+    choose: Callable[[GameKind, list[Any]], str | None],
+    message: Mapping[str, Any] | None,
+) -> tuple[GameKind, Any, int, str]:
+    """The move on ``game`` as read: its kind, the engine game after it, the seat and the
+    notation; ``Refused`` if play is on hold, the seat is not asked or the move is not legal."""
     hold = hold_reason(game, seats)
     if hold is not None:
         raise Refused(hold)
@@ -373,23 +397,18 @@ def _apply(
         engine.apply(seat, notation)
     except IllegalAction:  # only legal moves get here: this would be a bug, not bad input
         raise Refused(_("That move is not allowed now.")) from None
-    finished = kind.finished(engine)
-    if finished:
-        _record_result(game, kind, engine)
-    if kind.seat_to_ask(engine) != seat:
-        game.shown_seat = None  # pass and play: hide this hand before the device changes hands
-    _write_move(game, kind, engine, seats, seat if by_person else None, finished)
-    return Played(game, seats, engine, notation)
+    return kind, engine, seat, notation
 
 
-def _read(game_id: str, version: Any) -> Game:
-    """The row of ``game_id`` at ``version`` to work a move out on, unlocked: as this process
-    committed that version, if it did (the seats are read again: a socket that comes or goes
-    changes them without a new version), else from the database."""
+def _read(game_id: str, version: Any) -> tuple[Game, bool]:
+    """The row of ``game_id`` at ``version`` to work a move out on, unlocked, and whether it
+    is the one this process committed at that version (the seats are read again: a socket that
+    comes or goes changes them without a new version); else it is read from the database."""
     remembered = snapshots.recall(game_id, _as_version(version))
     if remembered is None:
-        return _locked(game_id, version, for_update=False)
-    return copy.copy(remembered[0])  # the move changes its copy; the renders read the original
+        return _locked(game_id, version, for_update=False), False
+    # The move changes its copy; the renders read the original.
+    return copy.copy(remembered[0]), True
 
 
 @writing

@@ -395,6 +395,10 @@ async def test_a_move_made_by_another_worker_reaches_the_table_after_one_made_he
             Game.objects.filter(pk=game.pk, version=1).update(state=engine.to_dict(), version=2)
 
         await database_sync_to_async(take_elsewhere)()
+        # Bob's page, still at version 1, asks for a move he could not make there either: the
+        # game has moved on, and that is what he is told.
+        html = await send(b, refused, op="move", kind="pass", version=1)
+        assert alert_in(html) == "The game has moved on: here is the table as it is now."
         hint = {"type": "game.changed", "version": 2}
         await get_channel_layer().group_send(live.group_name(game.pk), hint)
         await at_version(2, a, b)
