@@ -40,6 +40,8 @@ DEFAULT_CLOCK = 60
 AWAY_TURN = 60
 # The level the computer plays at when it stands in for a person.
 STAND_IN_LEVEL = "medium"
+# Why a change sent for an older version is refused (read at once, or found at the write).
+MOVED_ON = _("The game has moved on: here is the table as it is now.")
 
 
 class Refused(Exception):
@@ -171,7 +173,7 @@ def _locked(game_id: str, version: Any, for_update: bool = True) -> Game:
     if game is None:
         raise Refused(_("This game no longer exists."))
     if version != game.version:
-        raise Refused(_("The game has moved on: here is the table as it is now."))
+        raise Refused(MOVED_ON)
     return game
 
 
@@ -231,7 +233,7 @@ def _bump(
         game.updated = timezone.now()
         values = {field: getattr(game, field) for field in (*fields, "version", "updated")}
         if not Game.objects.filter(pk=game.pk, version=read_at).update(**values):
-            raise Refused(_("The game has moved on: here is the table as it is now."))
+            raise Refused(MOVED_ON)
     _changed(game)
 
 

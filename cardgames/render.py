@@ -170,7 +170,12 @@ def table_push(
 
 def table_html(context: dict[str, Any]) -> SafeString:
     """The table fragment of a :func:`table_context`."""
-    return mark_safe(render_to_string("cardgames/_table.html", context, using=TABLE_ENGINE))
+    return fragment("cardgames/_table.html", context)
+
+
+def fragment(template: str, context: dict[str, Any], request: Any = None) -> SafeString:
+    """A Jinja2 template of the table's (``TABLE_ENGINE``) rendered, ready for a page."""
+    return mark_safe(render_to_string(template, context, request, using=TABLE_ENGINE))
 
 
 def history_html(game: Game, viewer: Viewer) -> str:
@@ -192,8 +197,7 @@ def history_html(game: Game, viewer: Viewer) -> str:
 
 def error_html(message: Any) -> str:
     """An error for one client alone, swapped into the page's message area."""
-    context = {"error": message, "oob": True}
-    return render_to_string("cardgames/_flash.html", context, using=TABLE_ENGINE)
+    return fragment("cardgames/_flash.html", {"error": message, "oob": True})
 
 
 def closed_html(message: Any) -> str:

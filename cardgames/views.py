@@ -6,9 +6,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
@@ -18,7 +16,7 @@ from cardgames.browser import COOKIE_NAME, current_browser
 from cardgames.cardtext import face
 from cardgames.models import Game, Mode, Record
 from cardgames.registry import BadOptions, GameKind, Variant, all_kinds, get_kind
-from cardgames.render import LEVEL_LABELS, TABLE_ENGINE, history_html, table_context, table_html
+from cardgames.render import LEVEL_LABELS, fragment, history_html, table_context, table_html
 from cardgames.viewers import Viewer, viewer_for
 
 MAX_NAME = 20
@@ -373,12 +371,10 @@ def replay(request: HttpRequest, record_id: str) -> HttpResponse:
         "over_message": kind.over_message(engine, names) if finished else "",
         "your_turn": False,
     }
+    position = fragment("cardgames/_replay.html", context, request)
     if request.htmx:
-        return render(request, "cardgames/_replay.html", context, using=TABLE_ENGINE)
-    context["position"] = mark_safe(
-        render_to_string("cardgames/_replay.html", context, request, using=TABLE_ENGINE)
-    )
-    return render(request, "cardgames/replay.html", context)
+        return HttpResponse(position)
+    return render(request, "cardgames/replay.html", {**context, "position": position})
 
 
 def record_download(request: HttpRequest, record_id: str) -> HttpResponse:

@@ -22,7 +22,8 @@ def step_shown(page: Page) -> tuple[int, int]:
     return int(step), int(steps)
 
 
-def test_a_finished_game_replays_with_the_keyboard_and_downloads(page: Page) -> None:
+def open_the_replay_of_a_finished_game(page: Page) -> None:
+    """Play a short game against the computer to its end, then open its replay."""
     start_vs_computer(page, "durak", players="2", deck="24")
     started = time.monotonic()
     for _ in range(MAX_MOVES):
@@ -32,6 +33,10 @@ def test_a_finished_game_replays_with_the_keyboard_and_downloads(page: Page) -> 
         assert time.monotonic() - started < MAX_SECONDS, "the game takes too long"
     page.locator("#replay-link").click()
     page.wait_for_url(re.compile(r"/record/[^/]+/$"))
+
+
+def test_a_finished_game_replays_with_the_keyboard_and_downloads(page: Page) -> None:
+    open_the_replay_of_a_finished_game(page)
     expect(page.locator("#replay-move")).to_have_text("The deal.")
     steps = step_shown(page)[1]
     assert steps > 4
@@ -59,15 +64,7 @@ def test_a_key_pressed_as_a_position_arrives_moves_within_the_page(page: Page) -
     """Home pressed the moment the next position is swapped in (before htmx has wired up its
     links) goes back to the deal within the page: no page load, which the swap's own history
     entry could cut short and lose the key."""
-    start_vs_computer(page, "durak", players="2", deck="24")
-    started = time.monotonic()
-    for _ in range(MAX_MOVES):
-        if wait_for_turn(page):
-            break
-        durak_turn(page)
-        assert time.monotonic() - started < MAX_SECONDS, "the game takes too long"
-    page.locator("#replay-link").click()
-    page.wait_for_url(re.compile(r"/record/[^/]+/$"))
+    open_the_replay_of_a_finished_game(page)
     page.evaluate(
         """() => {
             window.samePage = true;

@@ -16,13 +16,14 @@ from django.template import engines
 
 from cardgames.render import TABLE_ENGINE
 
-# What each of Jinja2's translation functions is called in Python, for xgettext.
-PYTHON_NAMES = {
-    "_": "gettext",
-    "gettext": "gettext",
-    "ngettext": "ngettext",
-    "pgettext": "pgettext",
-    "npgettext": "npgettext",
+# Jinja2's translation functions: what xgettext knows each as, and how many strings it takes
+# (a plural one also takes the count, written ``n`` here).
+FUNCTIONS = {
+    "_": ("gettext", 1),
+    "gettext": ("gettext", 1),
+    "ngettext": ("ngettext", 2),
+    "pgettext": ("pgettext", 2),
+    "npgettext": ("npgettext", 3),
 }
 
 
@@ -31,18 +32,16 @@ def gettext_calls(source: str) -> str:
     ``source`` translates, on the same line as in the template."""
     lines: list[str] = []
     for line, function, message in engines[TABLE_ENGINE].env.extract_translations(source):
-        strings = message if isinstance(message, tuple) else (message,)
-        if function not in PYTHON_NAMES or None in strings[: _string_count(function)]:
+        if function not in FUNCTIONS:
+            continue
+        name, count = FUNCTIONS[function]
+        strings = (message if isinstance(message, tuple) else (message,))[:count]
+        if None in strings:
             continue  # not a string of its own (a variable passed to ``_``)
-        arguments = ", ".join(repr(text) for text in strings[: _string_count(function)])
-        count = ", n" if function in ("ngettext", "npgettext") else ""
+        plural = ", n" if name.startswith("n") else ""
         lines.extend([""] * (line - 1 - len(lines)))
-        lines.append(f"{PYTHON_NAMES[function]}({arguments}{count})")
+        lines.append(f"{name}({', '.join(map(repr, strings))}{plural})")
     return "\n".join(lines) + "\n"
-
-
-def _string_count(function: str) -> int:
-    return {"ngettext": 2, "pgettext": 2, "npgettext": 3}.get(function, 1)
 
 
 class JinjaAwareBuildFile(makemessages.BuildFile):
