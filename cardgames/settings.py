@@ -42,9 +42,12 @@ can join). Production (``DEBUG=0``) needs ``SECRET_KEY`` and ``ALLOWED_HOSTS``, 
 import os
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+
+from cardgames.routers import task_queue_file
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -204,6 +207,19 @@ else:
             },
         }
     }
+
+
+def _task_queue_database(site: dict[str, Any]) -> dict[str, Any]:
+    """The task queue's own SQLite file, beside the site's (see cardgames/routers.py)."""
+    queue = {**site, "NAME": str(task_queue_file(site["NAME"]))}
+    if "NAME" in site.get("TEST", {}):
+        queue["TEST"] = {"NAME": str(task_queue_file(site["TEST"]["NAME"]))}
+    return queue
+
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["tasks"] = _task_queue_database(DATABASES["default"])
+    DATABASE_ROUTERS = ["cardgames.routers.TaskQueueRouter"]
 
 # --- Channels ---------------------------------------------------------------------------------
 

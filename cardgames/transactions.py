@@ -16,14 +16,28 @@ _sqlite_writers = threading.RLock()
 
 def writing(function: Callable[..., Any]) -> Callable[..., Any]:
     """Run ``function`` in a transaction; on SQLite, one such transaction of this process at a
-    time."""
+    time, the next beginning as soon as this one commits (while this one's ``on_commit`` work,
+    such as telling the tables and waking a bot, runs)."""
 
     @functools.wraps(function)
     def run(*args: Any, **kwargs: Any) -> Any:
         if transaction.get_connection().vendor != "sqlite":
             with transaction.atomic():
                 return function(*args, **kwargs)
-        with _sqlite_writers, transaction.atomic():
-            return function(*args, **kwargs)
+        _sqlite_writers.acquire()
+        released = False
+
+        def release() -> None:
+            nonlocal released
+            if not released:
+                released = True
+                _sqlite_writers.release()
+
+        try:
+            with transaction.atomic():
+                transaction.on_commit(release)  # the commit's first hook
+                return function(*args, **kwargs)
+        finally:
+            release()
 
     return run

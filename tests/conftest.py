@@ -12,6 +12,22 @@ from cardgames import bots
 from cardgames.management.commands.bots import work_when_due
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test that uses the database may use all of the site's: on SQLite the task queue
+    has a file of its own (``cardgames.routers``), which a move's wake-up writes and a
+    transactional test must empty like the rest."""
+    for item in items:
+        marker = item.get_closest_marker("django_db")
+        if marker is None:
+            fixtures = getattr(item, "fixturenames", ())
+            if not {"transactional_db", "live_server"} & set(fixtures) and "db" not in fixtures:
+                continue
+            marker = pytest.mark.django_db(transaction="db" not in fixtures).mark
+        if "databases" not in marker.kwargs:
+            everything = pytest.mark.django_db(*marker.args, **marker.kwargs, databases="__all__")
+            item.add_marker(everything, append=False)
+
+
 def _commits_for_real(request: pytest.FixtureRequest) -> bool:
     """Whether the test's database commits (a transactional test): only then do changes wake
     bots, since the wake-ups run after a commit."""

@@ -62,6 +62,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.asyncio.server import serve
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
+from cardgames.routers import task_queue_file
 from tools import servers
 
 if TYPE_CHECKING:
@@ -826,7 +827,7 @@ def started_workers(
             web.append((worker, f"http://127.0.0.1:{port}"))
         if bots:
             bot_workers = servers.start_bots(env, folder / "bots.log", bots)
-        yield Workers(web, bot_workers, database or str(sqlite_file))
+        yield Workers(web, bot_workers, database or str(task_queue_file(sqlite_file)))
     finally:
         for worker in [*(worker for worker, _url in web), *bot_workers]:
             servers.stop(worker)

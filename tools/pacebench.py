@@ -37,6 +37,7 @@ from pathlib import Path
 
 from websockets.sync.client import connect
 
+from cardgames.routers import task_queue_file
 from durak.htmlplayer import COVER, RANKS, TRUMP_SUIT, VERSION, beats
 from tools import servers
 
@@ -179,10 +180,15 @@ def run_case(case: Case, template: Path, folder: Path, seconds: float, grace: fl
     bot_workers: list = []
     try:
         database = folder / f"{case.players}-{case.pacing}.sqlite3"
-        source, copy = sqlite3.connect(template), sqlite3.connect(database)
-        source.backup(copy)
-        source.close()
-        copy.close()
+        # The site's file and the task queue's beside it (cardgames.routers).
+        for original, duplicate in (
+            (template, database),
+            (task_queue_file(template), task_queue_file(database)),
+        ):
+            source, copy = sqlite3.connect(original), sqlite3.connect(duplicate)
+            source.backup(copy)
+            source.close()
+            copy.close()
         env = servers.bench_env(servers.sqlite_url(database), production=True)
         for name in PACING_VARIABLES:
             env.pop(name, None)
