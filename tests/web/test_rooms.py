@@ -379,6 +379,34 @@ async def test_every_move_reaches_both_seats_and_the_spectator_sees_no_hidden_ca
 
 
 @pytest.mark.django_db(transaction=True)
+async def test_a_move_reaches_the_other_seat_on_this_server_without_waiting_for_its_hint(
+    settings, monkeypatch
+):
+    """The move's own trip to the table threads renders the other seated player's table too:
+    Bob sees Ann's move, with his own hand and never hers, though every hint is lost."""
+    settings.BOT_DELAY = 0
+    game, ann, bob = await database_sync_to_async(seated_room)(state=durak_deal())
+    async with room_table(ann, game) as a, room_table(bob, game) as b:
+        layer = get_channel_layer()
+        group_send = layer.group_send
+
+        async def without_hints(group: str, message: dict[str, Any]) -> None:
+            if message["type"] != "game.changed":
+                await group_send(group, message)
+
+        monkeypatch.setattr(layer, "group_send", without_hints)
+        await send(a, after(0), op="move", kind="attack", card="6c", version=0)
+        await at_version(1, b)
+        assert "Ann led 6♣" in text_of(b.html) and "Take" in b.html
+        assert all(shows(b.html, card) for card in BOB_CARDS)
+        assert not any(shows(frame, card) for frame in b.frames for card in ANN_HIDDEN)
+        html = await send(b, after(1), op="move", kind="take", version=1)
+        assert alert_in(html) is None
+        await at_version(2, a)
+        assert "Bob takes" in text_of(a.html)
+
+
+@pytest.mark.django_db(transaction=True)
 async def test_a_move_made_by_another_worker_reaches_the_table_after_one_made_here(settings):
     """This process keeps the rows of the moves it commits for the renders they wake; a version
     another worker committed is read from the database, even right after one made here."""
