@@ -231,8 +231,7 @@ def _bump(
         game.save(update_fields=[*fields, "version", "updated"])
     else:
         game.updated = timezone.now()
-        values = {field: getattr(game, field) for field in (*fields, "version", "updated")}
-        if not Game.objects.filter(pk=game.pk, version=read_at).update(**values):
+        if not Game.objects.save_if_at(game, read_at, (*fields, "version", "updated")):
             raise Refused(MOVED_ON)
     _changed(game)
 
