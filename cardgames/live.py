@@ -533,11 +533,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         rendered = self._render_table(played=played)
         if played is None:
             return rendered, []
-        version = played.game.version
+        at = played.game.version  # a socket its hint has already rendered gets no table
         return rendered, [
-            (other, other._render_table(played=played))
+            (other, other._render_table(played=played, at=at))
             for other in seated_sockets.others(self)
-            if other.rendered_version < version  # not already rendered by its hint
         ]
 
     def _handle(self, message: dict[str, Any]) -> play.Played | None:
@@ -608,14 +607,14 @@ class TableConsumer(AsyncWebsocketConsumer):
     def _render_table(
         self, error: Any = None, played: play.Played | None = None, at: int | None = None
     ) -> tuple[int, str] | None:
-        """This socket's table (``at``: the version a hint announced), and its version; for a
-        hint of a version already rendered for it (by another seat's move), no table (``""``)."""
+        """This socket's table (``at``: the version a hint announced, or another seat's move
+        made), and its version; no table (``""``) if ``at`` was already rendered for it."""
         with self.render_lock:
             if at is not None and at <= self.rendered_version:
                 return self.rendered_version, ""
             rendered = self._render_table_now(error, played, at)
-            if rendered is not None and rendered[0] >= self.rendered_version:
-                self.rendered_version = rendered[0]
+            if rendered is not None:
+                self.rendered_version = max(self.rendered_version, rendered[0])
             return rendered
 
     def _render_table_now(

@@ -47,7 +47,7 @@ from typing import Any
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from cardgames.routers import task_queue_file
+from cardgames.routers import TASKS_DATABASE, task_queue_file
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -218,7 +218,7 @@ def _task_queue_database(site: dict[str, Any]) -> dict[str, Any]:
 
 
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    DATABASES["tasks"] = _task_queue_database(DATABASES["default"])
+    DATABASES[TASKS_DATABASE] = _task_queue_database(DATABASES["default"])
     DATABASE_ROUTERS = ["cardgames.routers.TaskQueueRouter"]
 
 # --- Channels ---------------------------------------------------------------------------------

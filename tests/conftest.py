@@ -20,7 +20,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         marker = item.get_closest_marker("django_db")
         if marker is None:
             fixtures = getattr(item, "fixturenames", ())
-            if not {"transactional_db", "live_server"} & set(fixtures) and "db" not in fixtures:
+            if not {"db", "transactional_db", "live_server"} & set(fixtures):
                 continue
             marker = pytest.mark.django_db(transaction="db" not in fixtures).mark
         if "databases" not in marker.kwargs:

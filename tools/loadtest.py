@@ -795,7 +795,7 @@ class Workers:
 
     web: list[tuple[subprocess.Popen, str]]
     bots: list[subprocess.Popen]
-    database: str  # a PostgreSQL URL or a SQLite file's path
+    database: str  # where the task queue is: a PostgreSQL URL or a SQLite file's path
 
 
 @contextmanager

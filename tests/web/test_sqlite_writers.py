@@ -12,6 +12,7 @@ from django.test import Client
 from cardgames import play
 from cardgames.models import Game
 from cardgames.play import kind_of
+from cardgames.routers import TASKS_DATABASE
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -50,7 +51,7 @@ def test_a_move_does_not_wait_for_the_computer_players_task_queue():
     """A bot worker holding the task queue's write lock (claiming a task, scheduling a move)
     holds up no table: the queue has a SQLite file of its own."""
     game = pass_and_play_game()
-    queue_file = connections["tasks"].settings_dict["NAME"]
+    queue_file = connections[TASKS_DATABASE].settings_dict["NAME"]
     assert queue_file != connections["default"].settings_dict["NAME"]
     bot_worker = sqlite3.connect(queue_file, isolation_level=None)
     bot_worker.execute("BEGIN IMMEDIATE")  # the queue's write lock, held throughout
