@@ -7,8 +7,10 @@ suit (``"Qh"``).
 import functools
 from dataclasses import dataclass
 
-from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from cardgames import languages
 
 RANK_NAMES = {
     "2": pgettext_lazy("card rank", "Two"),
@@ -71,7 +73,7 @@ class CardFace:
 def face(code: str) -> CardFace:
     """The :class:`CardFace` of the card named ``code``, its rank letter in the current
     language."""
-    return _face_in(code, get_language())
+    return _face_in(code, languages.current())
 
 
 @functools.cache
@@ -96,7 +98,7 @@ def rank_symbol(rank: str) -> str:
 
 def card_label(code: str) -> str:
     """The card's full name in the current language: "Queen of hearts"."""
-    return _label_in(code, get_language())
+    return _label_in(code, languages.current())
 
 
 @functools.cache

@@ -26,7 +26,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
-from cardgames import bots, phrases, play, presence, ratelimit, seatkeys, snapshots
+from cardgames import bots, languages, phrases, play, presence, ratelimit, seatkeys, snapshots
 from cardgames.browser import browser_id, browser_secret
 from cardgames.converters import is_token
 from cardgames.models import Game, Mode, Seat
@@ -634,7 +634,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             # no longer keeps it present.
             presence.leave(self.game_id, self.viewer.seat)
             self.viewer = viewer
-        with translation.override(self.language):
+        with languages.rendering(self.language):
             if viewer.spectator and game.mode == Mode.ONLINE:
                 key = SpectatorTables.key(game, seats, self.language, self.told)
                 html, self.told = spectator_tables.render(

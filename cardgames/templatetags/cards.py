@@ -16,8 +16,8 @@ from django import template
 from django.templatetags.static import static
 from django.utils.html import conditional_escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
 
+from cardgames import languages
 from cardgames.cardtext import SUIT_SYMBOLS, CardFace, rank_symbol
 
 register = template.Library()
@@ -94,7 +94,7 @@ def suited(text: object) -> SafeString:
 
 
 def _card_tokens() -> re.Pattern[str]:
-    return _card_tokens_in(get_language())
+    return _card_tokens_in(languages.current())
 
 
 @functools.cache
