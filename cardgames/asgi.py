@@ -3,6 +3,7 @@
 Served by Daphne (``make run``, or the ``web1``/``web2`` containers of ``docker compose``).
 """
 
+import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -29,3 +30,8 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+
+# What is loaded by now (Django, the apps, the templates' code) lives as long as the process:
+# the collector no longer scans it at each full collection. Under 100 rooms and 40 games
+# against the computer, that cut the longest pause of a full collection from 175 ms to 80.
+gc.freeze()
