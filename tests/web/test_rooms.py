@@ -407,6 +407,23 @@ async def test_a_move_reaches_the_other_seat_on_this_server_without_waiting_for_
 
 
 @pytest.mark.django_db(transaction=True)
+async def test_each_player_of_a_room_reads_the_same_move_in_their_own_language(settings):
+    """Ann's page is in French and Bob's in Italian: Ann's move renders Bob's table in her own
+    trip to the table threads, and it is in Italian, card names too; Ann's stays French."""
+    settings.BOT_DELAY = 0
+    game, ann, bob = await database_sync_to_async(seated_room)(state=durak_deal())
+    french = Table(ann, game.pk, "fr", room=True)
+    italian = Table(bob, game.pk, "it", room=True)
+    async with french as a, italian as b:
+        await send(a, after(0), op="move", kind="attack", card="6c", version=0)
+        await at_version(1, a, b)
+        assert "Votre main" in a.html and "Sept de trèfle" in a.html  # Ann holds 7c
+        assert "La tua mano" in b.html and "Sei di fiori" in b.html  # the card Ann led
+        assert "Votre main" not in b.html and "Your hand" not in b.html
+        assert "La tua mano" not in a.html
+
+
+@pytest.mark.django_db(transaction=True)
 async def test_a_move_made_by_another_worker_reaches_the_table_after_one_made_here(settings):
     """This process keeps the rows of the moves it commits for the renders they wake; a version
     another worker committed is read from the database, even right after one made here."""
