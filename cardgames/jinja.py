@@ -21,10 +21,12 @@ ones: a translation is always a format string (``%(name)s``, ``%%``), its values
 """
 
 import functools
+from pathlib import Path
 from typing import Any
 
 from django.urls import reverse
 from django.utils import translation
+from django.utils.autoreload import file_changed
 from django.utils.html import escape
 from markupsafe import Markup
 
@@ -102,6 +104,16 @@ def npgettext(context: str, singular: str, plural: str, number: int, /, **values
 @functools.lru_cache(maxsize=TRANSLATIONS_KEPT)
 def _translated(language: str | None, name: str, *args: Any) -> Markup:
     # HTML-escaped: a translation is text, not markup; as Jinja2's ``Markup``, whose ``%``
-    # escapes the values put into it. The catalogues do not change while the process runs.
+    # escapes the values put into it. Kept until a catalogue changes (``forget_translations``).
     with translation.override(language):
         return Markup(escape(getattr(translation, name)(*args)))
+
+
+def forget_translations(sender: Any, file_path: Path, **kwargs: Any) -> None:
+    """A catalogue changed (``manage.py compilemessages`` while the development server runs):
+    the translations kept are forgotten, as Django forgets its catalogues then."""
+    if file_path.suffix == ".mo":
+        _translated.cache_clear()
+
+
+file_changed.connect(forget_translations, dispatch_uid="cardgames.jinja.forget_translations")

@@ -16,7 +16,12 @@ from django.conf import settings
 from django.core.management import call_command
 from django.test import Client, override_settings
 from django.urls import reverse
+from django.utils.autoreload import file_changed
+from django.utils.translation import trans_real
 from django.utils.translation.reloader import translation_file_changed
+
+from cardgames import languages
+from cardgames.jinja import gettext as table_gettext
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "locale"
@@ -246,3 +251,20 @@ def test_the_switcher_offers_each_language_in_its_own_name(client, db):
         assert re.search(rf'<option value="{code}" lang="{code}"[^>]*>{name}</option>', form)
     assert re.search(r'<option value="ro" lang="ro" selected>', form)
     assert "csrfmiddlewaretoken" in form
+
+
+def test_a_recompiled_catalog_reaches_the_tables_without_a_restart():
+    """The table's translations are kept per language; a changed catalogue (``compilemessages``
+    under the development server) is read again, as Django's own pages read it again."""
+    mo_file = LOCALE / "fr" / "LC_MESSAGES" / "django.mo"
+    with languages.rendering("fr"):
+        assert table_gettext("Your hand") == "Votre main"
+    with pytest.MonkeyPatch.context() as patch:
+        # What the recompiled catalogue now says.
+        patch.setattr(trans_real.DjangoTranslation, "gettext", lambda self, message: "Ta main")
+        file_changed.send(sender=None, file_path=mo_file)
+        with languages.rendering("fr"):
+            assert table_gettext("Your hand") == "Ta main"
+    file_changed.send(sender=None, file_path=mo_file)  # and back to the real catalogue
+    with languages.rendering("fr"):
+        assert table_gettext("Your hand") == "Votre main"
