@@ -19,9 +19,9 @@ from asgiref.sync import async_to_sync
 from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
-from channels.layers import get_channel_layer
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
-from django.db import DEFAULT_DB_ALIAS, connections
+from django.db import connections
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
@@ -39,13 +39,11 @@ logger = logging.getLogger(__name__)
 MAX_MESSAGE_BYTES = 2048
 
 
-# Threads that run the tables' database work and rendering, off the event loop. On SQLite, one:
-# the process's writes wait for each other anyway and a read takes microseconds, while threads
-# rendering side by side only take turns at the GIL, and each turn a writer waits for stretches
-# the transaction that every other writer waits for (with 100 rooms and 40 games against the
-# computer on one worker, one thread halved the p95 of two). A database over the network gets
-# several, so that one table's round trips do not hold up the others.
-TABLE_THREADS = 1 if connections[DEFAULT_DB_ALIAS].vendor == "sqlite" else 8
+# Threads that run the tables' database work and rendering, off the event loop: one on SQLite,
+# where with 100 rooms and 40 games against the computer on one worker one thread halved the p95
+# of two (each turn a writer waits for the GIL stretches the transaction every other writer
+# waits for); several on PostgreSQL (``settings.TABLE_THREADS``).
+TABLE_THREADS = settings.TABLE_THREADS
 _table_threads = ThreadPoolExecutor(max_workers=TABLE_THREADS, thread_name_prefix="table")
 
 
@@ -225,7 +223,12 @@ def notify(game_id: str, version: int) -> None:
     """
     layer = get_channel_layer()
     if layer is not None:
-        message = {"type": "game.changed", "version": version}
+        message: dict[str, Any] = {"type": "game.changed", "version": version}
+        if not isinstance(layer, InMemoryChannelLayer):
+            # Other processes: the rows come along, and their renders need not read them.
+            rows = snapshots.pack(game_id, version)
+            if rows is not None:
+                message["rows"] = rows
 
         async def hint() -> None:
             await layer.group_send(group_name(game_id), message)
@@ -470,7 +473,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def game_changed(self, event: dict[str, Any]) -> None:
         """A version hint from the group: send the new table unless this one is newer."""
         if event["version"] > self.version:
-            await self._send_table(at=event["version"])
+            await self._send_table(at=event["version"], rows=event.get("rows"))
 
     async def table_phrase(self, event: dict[str, Any]) -> None:
         """A seated player said something: shown by their seat, in this viewer's language."""
@@ -605,23 +608,30 @@ class TableConsumer(AsyncWebsocketConsumer):
         return viewer_for(game, self.browser_secret, self.seat_key, seats)
 
     def _render_table(
-        self, error: Any = None, played: play.Played | None = None, at: int | None = None
+        self,
+        error: Any = None,
+        played: play.Played | None = None,
+        at: int | None = None,
+        rows: str | None = None,
     ) -> tuple[int, str] | None:
-        """This socket's table (``at``: the version a hint announced, or another seat's move
-        made), and its version; no table (``""``) if ``at`` was already rendered for it."""
+        """This socket's table (``at``: the version a hint announced, with the rows another
+        process committed at it if it sent them, or another seat's move made), and its
+        version; no table (``""``) if ``at`` was already rendered for it."""
         with self.render_lock:
             if at is not None and at <= self.rendered_version:
                 return self.rendered_version, ""
-            rendered = self._render_table_now(error, played, at)
+            rendered = self._render_table_now(error, played, at, rows)
             if rendered is not None:
                 self.rendered_version = max(self.rendered_version, rendered[0])
             return rendered
 
     def _render_table_now(
-        self, error: Any, played: play.Played | None, at: int | None
+        self, error: Any, played: play.Played | None, at: int | None, rows: str | None = None
     ) -> tuple[int, str] | None:
         if played is not None:  # a move made here just now: the row it saved is the current one
             table = (played.game, played.seats)
+        elif at is not None and rows is not None:  # a move made by another process
+            table = snapshots.unpack(rows, self.game_id, at) or self._game()
         else:  # a move this process made, else the row as it is now
             table = (at is not None and snapshots.recall(self.game_id, at)) or self._game()
         if table is None:
@@ -658,8 +668,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         except Disconnected:
             logger.debug("a client of game %s left before its table was sent", self.game_id)
 
-    async def _send_table(self, error: Any = None, at: int | None = None) -> None:
-        await self._send_rendered(await on_table_threads(self._render_table)(error, at=at))
+    async def _send_table(
+        self, error: Any = None, at: int | None = None, rows: str | None = None
+    ) -> None:
+        rendered = await on_table_threads(self._render_table)(error, at=at, rows=rows)
+        await self._send_rendered(rendered)
 
     async def _send_rendered(self, rendered: tuple[int, str] | None) -> None:
         if rendered is None:

@@ -16,6 +16,8 @@ can join). Production (``DEBUG=0``) needs ``SECRET_KEY`` and ``ALLOWED_HOSTS``, 
 ``CSRF_TRUSTED_ORIGINS``   comma-separated origins, e.g. ``https://cards.example.org``
 ``DATABASE_URL``           e.g. ``postgres://user:password@host:5432/name``
 ``DATABASE_POOL``          ``1``/``0``: psycopg connection pool on PostgreSQL (default ``1``)
+``TABLE_THREADS``          threads per web worker for the tables' database work and renders
+                           (default ``1`` on SQLite, ``8`` on PostgreSQL)
 ``REDIS_URL``              e.g. ``redis://host:6379/0``: channels-redis pub/sub layer
 ``SECURE_SSL_REDIRECT``    ``1``/``0``, over HTTPS only (default ``1``)
 ``SECURE_HSTS_SECONDS``    over HTTPS only (default one year)
@@ -173,6 +175,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # --- Database ---------------------------------------------------------------------------------
 
 DATABASE_URL = os.environ.get("DATABASE_URL", "").strip()
+SERVER_TABLE_THREADS = 8  # a database server's default TABLE_THREADS (see below)
 
 # SQLite as a game server wants: writers take the lock when their transaction begins, not half-way
 # through it (two tabs applying a move at once queue up instead of failing), and the write-ahead
@@ -190,7 +193,12 @@ if DATABASE_URL:
     # connection pool instead (Django >= 5.1), one pool per worker process.
     _database = dj_database_url.parse(DATABASE_URL, conn_max_age=0)
     if _database["ENGINE"] == "django.db.backends.postgresql" and env_bool("DATABASE_POOL", True):
-        _database.setdefault("OPTIONS", {})["pool"] = True
+        # A connection for every table thread and a few for the page views: psycopg's default
+        # of four kept eight table threads waiting for each other's connections.
+        _database.setdefault("OPTIONS", {})["pool"] = {
+            "min_size": 2,
+            "max_size": env_int("TABLE_THREADS", SERVER_TABLE_THREADS) + 4,
+        }
     if _database["ENGINE"] == "django.db.backends.sqlite3":
         _database["OPTIONS"] = {**SQLITE_OPTIONS, **_database.get("OPTIONS", {})}
     DATABASES = {"default": _database}
@@ -216,6 +224,15 @@ def _task_queue_database(site: dict[str, Any]) -> dict[str, Any]:
         queue["TEST"] = {"NAME": str(task_queue_file(site["TEST"]["NAME"]))}
     return queue
 
+
+# The threads of a web worker that do its sockets' database work and rendering (``cardgames.live``).
+# On SQLite, one: the process's writes wait for each other anyway and a read takes microseconds,
+# while threads that render side by side only take turns at the GIL. A database over the network
+# gets several, so that one table's round trips do not hold up the others.
+TABLE_THREADS = env_int(
+    "TABLE_THREADS",
+    1 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3" else SERVER_TABLE_THREADS,
+)
 
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES[TASKS_DATABASE] = _task_queue_database(DATABASES["default"])

@@ -9,12 +9,21 @@ of reading (a move, a copy of the game, and the seats read again: ``play._read``
 
 A version is made once, so the game at a version is the row as committed. The seats are the ones
 the move was worked out with: what changes them without a new version (a socket that comes or
-goes, a heartbeat) sends its own event, whose render reads them again. Each process keeps its
-own moves; a move made elsewhere is read from the database as before.
+goes, a heartbeat) sends its own event, whose render reads them again.
+
+Each process keeps its own moves. With several processes (a shared channel layer), the hint that
+tells the other workers of a move carries its rows too (:func:`pack`), and they keep them as if
+they had made the move (:func:`unpack`): the other seat's render and the reply worked out on
+that version read nothing, where each read the game and its seats again.
 """
 
+import json
 import threading
 from collections import OrderedDict
+from datetime import datetime
+from typing import Any
+
+from django.db import DEFAULT_DB_ALIAS, models
 
 from cardgames.models import Game, Seat
 
@@ -28,10 +37,7 @@ _latest: OrderedDict[str, tuple[Game, list[Seat]]] = OrderedDict()
 def remember(game: Game, seats: list[Seat]) -> None:
     """``game`` was just committed at its version with ``seats``; nobody may change them now."""
     with _lock:
-        _latest[game.pk] = (game, seats)
-        _latest.move_to_end(game.pk)
-        if len(_latest) > SIZE:
-            _latest.popitem(last=False)
+        _keep(game, seats)
 
 
 def recall(game_id: str, version: int) -> tuple[Game, list[Seat]] | None:
@@ -49,3 +55,60 @@ def forget(game_id: str) -> None:
     changes, which never write a version twice (the tests set positions up that way)."""
     with _lock:
         _latest.pop(game_id, None)
+
+
+def pack(game_id: str, version: int) -> str | None:
+    """The rows this process committed for ``game_id`` at ``version``, as text for the other
+    processes (:func:`unpack`); None if it did not commit that version."""
+    found = recall(game_id, version)
+    if found is None:
+        return None
+    game, seats = found
+    return json.dumps([_values(game), [_values(seat) for seat in seats]], default=_datetime_text)
+
+
+def unpack(packed: str, game_id: str, version: int) -> tuple[Game, list[Seat]] | None:
+    """The rows :func:`pack` wrote for ``game_id`` at ``version``, kept here as if this process
+    had committed them (unless it knows a later version); None if ``packed`` holds others."""
+    found = recall(game_id, version)
+    if found is not None:
+        return found
+    game_values, seats_values = json.loads(packed)
+    game = _instance(Game, game_values)
+    if game.pk != game_id or game.version != version:
+        return None
+    seats = [_instance(Seat, values) for values in seats_values]
+    with _lock:
+        known = _latest.get(game_id)
+        if known is None or known[0].version < version:
+            _keep(game, seats)
+    return game, seats
+
+
+def _keep(game: Game, seats: list[Seat]) -> None:
+    _latest[game.pk] = (game, seats)
+    _latest.move_to_end(game.pk)
+    if len(_latest) > SIZE:
+        _latest.popitem(last=False)
+
+
+def _values(row: models.Model) -> list[Any]:
+    return [getattr(row, field.attname) for field in row._meta.concrete_fields]
+
+
+def _instance(model: type[models.Model], values: list[Any]) -> Any:
+    """A row of ``model`` from :func:`_values`, as if read from the database."""
+    fields = model._meta.concrete_fields
+    values = [
+        datetime.fromisoformat(value)
+        if value is not None and isinstance(field, models.DateTimeField)
+        else value
+        for field, value in zip(fields, values, strict=True)
+    ]
+    return model.from_db(DEFAULT_DB_ALIAS, [field.attname for field in fields], values)
+
+
+def _datetime_text(value: Any) -> str:
+    if isinstance(value, datetime):
+        return value.isoformat()  # to the microsecond, unlike DjangoJSONEncoder
+    raise TypeError(f"{type(value).__name__} is not a column's value")

@@ -21,6 +21,7 @@ SETTINGS_VARIABLES = (
     "CSRF_TRUSTED_ORIGINS",
     "DATABASE_URL",
     "DATABASE_POOL",
+    "TABLE_THREADS",
     "REDIS_URL",
     "SECURE_SSL_REDIRECT",
     "SECURE_HSTS_SECONDS",
@@ -50,6 +51,7 @@ print(json.dumps({
     "layer": settings.CHANNEL_LAYERS["default"]["BACKEND"],
     "layer_config": settings.CHANNEL_LAYERS["default"].get("CONFIG", {}),
     "asgi": settings.ASGI_APPLICATION,
+    "table_threads": settings.TABLE_THREADS,
 }))
 """
 
@@ -214,8 +216,17 @@ def test_database_url_selects_postgresql_with_a_pool():
     assert values["db_engine"] == "django.db.backends.postgresql"
     assert values["db_name"] == "cards"
     assert values["db_host"] == "db.internal"
-    assert values["db_pool"] is True
+    # A connection for each table thread and some for the page views, so that no table waits
+    # for another's connection.
+    assert values["db_pool"]["max_size"] >= values["table_threads"] + 2 >= 4
     assert values["db_conn_max_age"] == 0
+
+
+def test_table_threads_are_one_on_sqlite_and_can_be_set():
+    assert settings_under({})["table_threads"] == 1
+    server = {"DATABASE_URL": "postgres://cards:secret@db.internal:5432/cards"}
+    values = settings_under({**server, "TABLE_THREADS": "3"})
+    assert values["table_threads"] == 3 and values["db_pool"]["max_size"] >= 5
 
 
 def test_production_refuses_to_start_without_a_secret_key():

@@ -17,7 +17,7 @@ from test_durak_table import DECK as DURAK_DECK
 from test_durak_table import message_for, one_move_from_the_end
 from test_rummy_table import DECK as RUMMY_DECK
 
-from cardgames import live, play
+from cardgames import live, play, snapshots
 from cardgames.cardtext import card_label
 from cardgames.models import Game, Mode, Seat
 from cardgames.retention import purge
@@ -449,6 +449,70 @@ async def test_a_move_made_by_another_worker_reaches_the_table_after_one_made_he
         await at_version(2, a, b)
         assert "Bob takes" in text_of(a.html) and "You take" in text_of(b.html)
         assert "Done" in a.html  # Ann may throw in more or let Bob take
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_move_made_by_another_worker_is_shown_from_the_rows_its_hint_carries(
+    settings, monkeypatch
+):
+    """With several workers, the hint of a move carries the rows its worker committed: the
+    other seat's table shows the move without reading the database, and the next move is
+    worked out on those rows too. Rows of another version are not taken for the hinted one."""
+    settings.BOT_DELAY = 0
+    game, ann, bob = await database_sync_to_async(seated_room)(state=durak_deal())
+    async with room_table(ann, game) as a, room_table(bob, game) as b:
+        await send(a, after(0), op="move", kind="attack", card="6c", version=0)
+        await at_version(1, a, b)
+
+        def take_elsewhere() -> tuple[str, str]:
+            """Bob takes on "another worker": the rows it would send, and those of version 1."""
+            old = snapshots.pack(game.pk, 1)
+            row = Game.objects.get(pk=game.pk)
+            engine = play.load(row)
+            engine.apply(1, "take")
+            row.state, row.version = engine.to_dict(), 2
+            row.save()
+            snapshots.remember(Game.objects.by_id(game.pk), Seat.objects.of_game(game.pk))
+            new = snapshots.pack(game.pk, 2)
+            snapshots.forget(game.pk)  # this process did not make the move
+            return old, new
+
+        old_rows, rows = await database_sync_to_async(take_elsewhere)()
+        assert snapshots.unpack(old_rows, game.pk, 2) is None
+        reads = []
+        monkeypatch.setattr(Game.objects, "by_id", lambda *args, **kw: reads.append(args))
+        monkeypatch.setattr(Seat.objects, "of_game", lambda *args: reads.append(args))
+        hint = {"type": "game.changed", "version": 2, "rows": rows}
+        await get_channel_layer().group_send(live.group_name(game.pk), hint)
+        await at_version(2, a, b)
+        assert "Bob takes" in text_of(a.html) and "You take" in text_of(b.html)
+        assert all(shows(b.html, card) for card in [*BOB_CARDS, "6c"])
+        assert not any(shows(a.html, card) for card in BOB_CARDS)
+        assert reads == []
+        monkeypatch.undo()
+        html = await send(a, after(2), op="move", kind="pass", version=2)
+        assert alert_in(html) is None and "Ann led" not in text_of(html)
+
+
+@pytest.mark.django_db
+def test_the_rows_a_hint_carries_are_the_rows_the_database_holds():
+    """A room with a clock running: every column of the game and its seats, the deadline to
+    the microsecond, is what the database holds."""
+    game, _ann, _bob = seated_room(clock="30")  # the last seat taken: the deal, the clock
+    game = Game.objects.by_id(game.pk)
+    seats = Seat.objects.of_game(game.pk)
+    assert game.deadline is not None and game.deadline.microsecond
+    snapshots.remember(game, seats)
+    rows = snapshots.pack(game.pk, game.version)
+    snapshots.forget(game.pk)
+    unpacked, unpacked_seats = snapshots.unpack(rows, game.pk, game.version)
+    columns = [field.attname for field in Game._meta.concrete_fields]
+    assert [getattr(unpacked, c) for c in columns] == [getattr(game, c) for c in columns]
+    columns = [field.attname for field in Seat._meta.concrete_fields]
+    assert [[getattr(seat, c) for c in columns] for seat in unpacked_seats] == [
+        [getattr(seat, c) for c in columns] for seat in seats
+    ]
+    assert not unpacked._state.adding  # saved as an update, as a row read from the database
 
 
 @pytest.mark.django_db(transaction=True)
