@@ -297,7 +297,7 @@ class VersionWatcher:
 
 
 def _versions(game_ids: list[str]) -> list[tuple[str, int]]:
-    return list(Game.objects.filter(pk__in=game_ids).values_list("id", "version"))
+    return Game.objects.versions(game_ids)
 
 
 watcher = VersionWatcher()

@@ -76,6 +76,26 @@ class GameManager(models.Manager):
             sql += " FOR UPDATE"
         return next(iter(self.raw(sql, [game_id])), None)
 
+    def versions(self, game_ids: list[str]) -> list[tuple[str, int]]:
+        """The id and version of each game of ``game_ids`` that exists, in one plain SQL query
+        per 500 ids (the version watcher's, 20 times a second: the ORM's query for it cost
+        more to build than to run)."""
+        connection = connections[self.db]
+        quote = connection.ops.quote_name
+        table = quote(self.model._meta.db_table)
+        found: list[tuple[str, int]] = []
+        with connection.cursor() as cursor:
+            for start in range(0, len(game_ids), 500):
+                chunk = game_ids[start : start + 500]
+                marks = ", ".join(["%s"] * len(chunk))
+                cursor.execute(
+                    f"SELECT {quote('id')}, {quote('version')} FROM {table} "
+                    f"WHERE {quote('id')} IN ({marks})",
+                    chunk,
+                )
+                found += cursor.fetchall()
+        return found
+
     def save_if_at(self, game: "Game", version: int, fields: Iterable[str]) -> bool:
         """Write ``fields`` of ``game`` only if its row is still at ``version``; whether it was
         (a compare-and-set). One plain SQL ``UPDATE``, for the reason :meth:`by_id` gives."""

@@ -8,9 +8,13 @@ import re
 import time
 from pathlib import Path
 
+import pytest
+from django.test import Client
+from table_helpers import start_computer_game
 from websockets.sync.client import connect
 
-from cardgames import bots
+from cardgames import bots, live
+from cardgames.models import Game
 from durak import htmlplayer
 from tools import loadtest, servers
 
@@ -59,3 +63,15 @@ def test_a_bot_s_randomness_is_the_site_s_secret(settings):
     assert draws[0] != random.Random("RoomIdAnyoneCanSee0001:7").random()
     settings.SECRET_KEY = "another site's secret " * 3
     assert bots.bot_random("RoomIdAnyoneCanSee0001", 7).random() != draws[0]
+
+
+@pytest.mark.django_db
+def test_the_version_watcher_reads_every_watched_table_however_many(client):
+    """The watcher of ``make run`` hears of the bot workers' moves by reading the versions of
+    all the open tables against the computer at once: with more tables than one query takes,
+    each is read, at the version it is at, and a game that was purged is simply absent."""
+    first = start_computer_game(client)
+    last = start_computer_game(Client())
+    Game.objects.filter(pk=last.pk).update(version=7)
+    watched = [first.pk, *(f"purged{number:04d}" for number in range(600)), last.pk]
+    assert sorted(live._versions(watched)) == sorted([(first.pk, first.version), (last.pk, 7)])
