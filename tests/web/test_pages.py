@@ -21,6 +21,7 @@ SETTINGS_VARIABLES = (
     "CSRF_TRUSTED_ORIGINS",
     "DATABASE_URL",
     "DATABASE_POOL",
+    "DATABASE_DURABLE_COMMITS",
     "TABLE_THREADS",
     "REDIS_URL",
     "SECURE_SSL_REDIRECT",
@@ -47,6 +48,7 @@ print(json.dumps({
     "db_name": str(db["NAME"]),
     "db_host": db.get("HOST", ""),
     "db_pool": db.get("OPTIONS", {}).get("pool", False),
+    "db_options": db.get("OPTIONS", {}).get("options", ""),
     "db_conn_max_age": db.get("CONN_MAX_AGE", 0),
     "layer": settings.CHANNEL_LAYERS["default"]["BACKEND"],
     "layer_config": settings.CHANNEL_LAYERS["default"].get("CONFIG", {}),
@@ -220,6 +222,14 @@ def test_database_url_selects_postgresql_with_a_pool():
     # for another's connection.
     assert values["db_pool"]["max_size"] >= values["table_threads"] + 2 >= 4
     assert values["db_conn_max_age"] == 0
+
+
+def test_postgresql_commits_do_not_wait_for_the_disk_unless_asked():
+    url = "postgres://cards:secret@db.internal:5432/cards?options=-c%20work_mem%3D8MB"
+    values = settings_under({"DATABASE_URL": url})
+    assert values["db_options"] == "-c work_mem=8MB -c synchronous_commit=off"
+    values = settings_under({"DATABASE_URL": url, "DATABASE_DURABLE_COMMITS": "1"})
+    assert values["db_options"] == "-c work_mem=8MB"
 
 
 def test_table_threads_are_one_on_sqlite_and_can_be_set():
