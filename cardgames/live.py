@@ -257,7 +257,7 @@ class VersionWatcher:
     one query, and hints the tables whose version went up.
     """
 
-    every = 0.05
+    every = 0.025
 
     def __init__(self) -> None:
         self._sockets: dict[str, int] = {}  # game id: open sockets watching it

@@ -35,7 +35,7 @@ can join). Production (``DEBUG=0``) needs ``SECRET_KEY`` and ``ALLOWED_HOSTS``, 
 ``BOT_STALE_AFTER``        seconds after which a computer move claimed by a bot worker that
                            never finished it is run again by another (default ``15``)
 ``WATCH_VERSIONS``         ``1``/``0``: the web process reads the versions of the open tables
-                           that have computer seats every 50 ms, to hear of the bot workers'
+                           that have computer seats every 25 ms, to hear of the bot workers'
                            moves (default: when there is no ``REDIS_URL``)
 ``TABLE_RATE``             messages per second one browser's table sockets may send (default ``10``)
 ``TABLE_BURST``            burst of messages one browser's table sockets may send (default ``30``)
@@ -305,7 +305,7 @@ TASKS = {
 }
 # Without a shared channel layer (no Redis: `make run`), the bot workers' moves cannot reach
 # the web process's sockets as hints; the web process then reads the versions of its open
-# tables that have computer seats, every 50 ms, in one query.
+# tables that have computer seats, every 25 ms, in one query.
 WATCH_VERSIONS = env_bool("WATCH_VERSIONS", not REDIS_URL)
 # Messages per second one browser's table sockets may send together, and their burst; past
 # that they are refused, and a socket that keeps flooding is closed. Benchmarks raise them for
