@@ -178,7 +178,13 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # --- Database ---------------------------------------------------------------------------------
 
 DATABASE_URL = os.environ.get("DATABASE_URL", "").strip()
-SERVER_TABLE_THREADS = 8  # a database server's default TABLE_THREADS (see below)
+
+# The threads of a web worker that do its sockets' database work and rendering (``cardgames.live``).
+# On SQLite, one: the process's writes wait for each other anyway and a read takes microseconds,
+# while threads that render side by side only take turns at the GIL. A database over the network
+# gets several, so that one table's round trips do not hold up the others.
+_ON_SQLITE = not DATABASE_URL or DATABASE_URL.startswith("sqlite:")
+TABLE_THREADS = env_int("TABLE_THREADS", 1 if _ON_SQLITE else 8)
 
 # SQLite as a game server wants: writers take the lock when their transaction begins, not half-way
 # through it (two tabs applying a move at once queue up instead of failing), and the write-ahead
@@ -200,7 +206,7 @@ if DATABASE_URL:
         # of four kept eight table threads waiting for each other's connections.
         _database.setdefault("OPTIONS", {})["pool"] = {
             "min_size": 2,
-            "max_size": env_int("TABLE_THREADS", SERVER_TABLE_THREADS) + 4,
+            "max_size": TABLE_THREADS + 4,
         }
     if _database["ENGINE"] == "django.db.backends.postgresql" and not env_bool(
         "DATABASE_DURABLE_COMMITS", False
@@ -235,15 +241,6 @@ def _task_queue_database(site: dict[str, Any]) -> dict[str, Any]:
         queue["TEST"] = {"NAME": str(task_queue_file(site["TEST"]["NAME"]))}
     return queue
 
-
-# The threads of a web worker that do its sockets' database work and rendering (``cardgames.live``).
-# On SQLite, one: the process's writes wait for each other anyway and a read takes microseconds,
-# while threads that render side by side only take turns at the GIL. A database over the network
-# gets several, so that one table's round trips do not hold up the others.
-TABLE_THREADS = env_int(
-    "TABLE_THREADS",
-    1 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3" else SERVER_TABLE_THREADS,
-)
 
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES[TASKS_DATABASE] = _task_queue_database(DATABASES["default"])

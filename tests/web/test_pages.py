@@ -234,6 +234,7 @@ def test_postgresql_commits_do_not_wait_for_the_disk_unless_asked():
 
 def test_table_threads_are_one_on_sqlite_and_can_be_set():
     assert settings_under({})["table_threads"] == 1
+    assert settings_under({"DATABASE_URL": "sqlite:////srv/cards.sqlite3"})["table_threads"] == 1
     server = {"DATABASE_URL": "postgres://cards:secret@db.internal:5432/cards"}
     values = settings_under({**server, "TABLE_THREADS": "3"})
     assert values["table_threads"] == 3 and values["db_pool"]["max_size"] >= 5
