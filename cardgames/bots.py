@@ -461,17 +461,6 @@ def prune_finished(keep: timedelta = KEEP_FINISHED) -> int:
     return deleted
 
 
-def queue_depth() -> dict[str, int]:
-    """How many bot tasks are due now, scheduled for later, and being run."""
-    now = timezone.now()
-    ready = _bot_tasks().filter(status=TaskResultStatus.READY)
-    return {
-        "due": ready.filter(run_after__lte=now).count(),
-        "scheduled": ready.filter(run_after__gt=now).count(),
-        "running": _bot_tasks().filter(status=TaskResultStatus.RUNNING).count(),
-    }
-
-
 def wait_idle(timeout: float = 10.0) -> bool:
     """Wait until no bot task is waiting, scheduled or running; whether that happened in time.
 

@@ -39,12 +39,9 @@ logger = logging.getLogger(__name__)
 MAX_MESSAGE_BYTES = 2048
 
 
-# Threads that run the tables' database work and rendering, off the event loop: one on SQLite,
-# where with 100 rooms and 40 games against the computer on one worker one thread halved the p95
-# of two (each turn a writer waits for the GIL stretches the transaction every other writer
-# waits for); several on PostgreSQL (``settings.TABLE_THREADS``).
-TABLE_THREADS = settings.TABLE_THREADS
-_table_threads = ThreadPoolExecutor(max_workers=TABLE_THREADS, thread_name_prefix="table")
+# Threads that run the tables' database work and rendering, off the event loop: how many, and
+# why, is ``settings.TABLE_THREADS``'s.
+_table_threads = ThreadPoolExecutor(max_workers=settings.TABLE_THREADS, thread_name_prefix="table")
 
 
 def on_table_threads(function: Callable[..., Any]) -> Callable[..., Awaitable[Any]]:
@@ -286,7 +283,7 @@ class VersionWatcher:
         while self._sockets:  # the next socket to open starts it again
             await asyncio.sleep(self.every)
             try:
-                versions = await on_table_threads(_versions)(list(self._sockets))
+                versions = await on_table_threads(Game.objects.versions)(list(self._sockets))
                 for game_id, version in versions:
                     if version > self._known.get(game_id, version):
                         self._known[game_id] = version
@@ -294,10 +291,6 @@ class VersionWatcher:
                         await layer.group_send(group_name(game_id), message)
             except Exception:  # the next round tries again
                 logger.exception("could not read the versions of the watched tables")
-
-
-def _versions(game_ids: list[str]) -> list[tuple[str, int]]:
-    return Game.objects.versions(game_ids)
 
 
 watcher = VersionWatcher()
@@ -630,10 +623,8 @@ class TableConsumer(AsyncWebsocketConsumer):
     ) -> tuple[int, str] | None:
         if played is not None:  # a move made here just now: the row it saved is the current one
             table = (played.game, played.seats)
-        elif at is not None and rows is not None:  # a move made by another process
-            table = snapshots.unpack(rows, self.game_id, at) or self._game()
-        else:  # a move this process made, else the row as it is now
-            table = (at is not None and snapshots.recall(self.game_id, at)) or self._game()
+        else:  # a move this process made or another sent the rows of, else the row as it is now
+            table = (at is not None and snapshots.recall(self.game_id, at, rows)) or self._game()
         if table is None:
             return None
         game, seats = table

@@ -179,13 +179,6 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 DATABASE_URL = os.environ.get("DATABASE_URL", "").strip()
 
-# The threads of a web worker that do its sockets' database work and rendering (``cardgames.live``).
-# On SQLite, one: the process's writes wait for each other anyway and a read takes microseconds,
-# while threads that render side by side only take turns at the GIL. A database over the network
-# gets several, so that one table's round trips do not hold up the others.
-_ON_SQLITE = not DATABASE_URL or DATABASE_URL.startswith("sqlite:")
-TABLE_THREADS = env_int("TABLE_THREADS", 1 if _ON_SQLITE else 8)
-
 # SQLite as a game server wants: writers take the lock when their transaction begins, not half-way
 # through it (two tabs applying a move at once queue up instead of failing), and the write-ahead
 # log without a disk flush per commit (a commit costs microseconds, not an fsync).
@@ -201,37 +194,40 @@ if DATABASE_URL:
     # CONN_MAX_AGE stays 0: persistent connections leak under ASGI. PostgreSQL gets psycopg's
     # connection pool instead (Django >= 5.1), one pool per worker process.
     _database = dj_database_url.parse(DATABASE_URL, conn_max_age=0)
-    if _database["ENGINE"] == "django.db.backends.postgresql" and env_bool("DATABASE_POOL", True):
-        # A connection for every table thread and a few for the page views: psycopg's default
-        # of four kept eight table threads waiting for each other's connections.
-        _database.setdefault("OPTIONS", {})["pool"] = {
-            "min_size": 2,
-            "max_size": TABLE_THREADS + 4,
-        }
-    if _database["ENGINE"] == "django.db.backends.postgresql" and not env_bool(
-        "DATABASE_DURABLE_COMMITS", False
-    ):
-        # A commit does not wait for its WAL record to reach the disk (PostgreSQL writes it
-        # within 0.6 s): a move answers sooner, and a crash of the database server, not of a
-        # web worker, may lose the last half second of moves, which the games then replay.
-        options = _database.setdefault("OPTIONS", {})
-        options["options"] = f"{options.get('options', '')} -c synchronous_commit=off".strip()
-    if _database["ENGINE"] == "django.db.backends.sqlite3":
-        _database["OPTIONS"] = {**SQLITE_OPTIONS, **_database.get("OPTIONS", {})}
-    DATABASES = {"default": _database}
 else:
-    DATABASES = {
-        "default": {
-            "ENGINE": "django.db.backends.sqlite3",
-            "NAME": BASE_DIR / "db.sqlite3",
-            "OPTIONS": SQLITE_OPTIONS,
-            # Tests use a file too: bots play in threads, and SQLite's shared in-memory
-            # database fails at once ("table is locked") where a file waits its turn.
-            "TEST": {
-                "NAME": str(Path(tempfile.gettempdir()) / f"cardgames-test-{os.getpid()}.sqlite3")
-            },
-        }
+    _database = {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": BASE_DIR / "db.sqlite3",
+        # Tests use a file too: bots play in threads, and SQLite's shared in-memory
+        # database fails at once ("table is locked") where a file waits its turn.
+        "TEST": {
+            "NAME": str(Path(tempfile.gettempdir()) / f"cardgames-test-{os.getpid()}.sqlite3")
+        },
     }
+_ON_POSTGRESQL = _database["ENGINE"] == "django.db.backends.postgresql"
+_ON_SQLITE = _database["ENGINE"] == "django.db.backends.sqlite3"
+
+# The threads of a web worker that do its sockets' database work and rendering (``cardgames.live``).
+# On SQLite, one: the process's writes wait for each other anyway and a read takes microseconds,
+# while threads that render side by side only take turns at the GIL, and each turn a writer
+# waits for stretches the transaction every other writer waits for (100 rooms and 40 games
+# against the computer on one worker: one thread halved the p95 of two). A database over the
+# network gets several, so that one table's round trips do not hold up the others.
+TABLE_THREADS = env_int("TABLE_THREADS", 1 if _ON_SQLITE else 8)
+
+if _ON_POSTGRESQL and env_bool("DATABASE_POOL", True):
+    # A connection for every table thread and a few for the page views: psycopg's default
+    # of four kept eight table threads waiting for each other's connections.
+    _database.setdefault("OPTIONS", {})["pool"] = {"min_size": 2, "max_size": TABLE_THREADS + 4}
+if _ON_POSTGRESQL and not env_bool("DATABASE_DURABLE_COMMITS", False):
+    # A commit does not wait for its WAL record to reach the disk (PostgreSQL writes it
+    # within 0.6 s): a move answers sooner, and a crash of the database server, not of a
+    # web worker, may lose the last half second of moves, which the games then replay.
+    _options = _database.setdefault("OPTIONS", {})
+    _options["options"] = f"{_options.get('options', '')} -c synchronous_commit=off".strip()
+if _ON_SQLITE:
+    _database["OPTIONS"] = {**SQLITE_OPTIONS, **_database.get("OPTIONS", {})}
+DATABASES = {"default": _database}
 
 
 def _task_queue_database(site: dict[str, Any]) -> dict[str, Any]:
@@ -242,7 +238,7 @@ def _task_queue_database(site: dict[str, Any]) -> dict[str, Any]:
     return queue
 
 
-if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+if _ON_SQLITE:
     DATABASES[TASKS_DATABASE] = _task_queue_database(DATABASES["default"])
     DATABASE_ROUTERS = ["cardgames.routers.TaskQueueRouter"]
 

@@ -12,9 +12,9 @@ the move was worked out with: what changes them without a new version (a socket 
 goes, a heartbeat) sends its own event, whose render reads them again.
 
 Each process keeps its own moves. With several processes (a shared channel layer), the hint that
-tells the other workers of a move carries its rows too (:func:`pack`), and they keep them as if
-they had made the move (:func:`unpack`): the other seat's render and the reply worked out on
-that version read nothing, where each read the game and its seats again.
+tells the other workers of a move carries its rows too (:func:`pack`), and :func:`recall` given
+them keeps them as if this process had made the move: the other seat's render and the reply
+worked out on that version read nothing, where each read the game and its seats again.
 """
 
 import json
@@ -40,14 +40,15 @@ def remember(game: Game, seats: list[Seat]) -> None:
         _keep(game, seats)
 
 
-def recall(game_id: str, version: int) -> tuple[Game, list[Seat]] | None:
-    """The game and seats as this process committed them at ``version``; None if it did not
-    commit that version (or has forgotten it)."""
+def recall(game_id: str, version: int, packed: str | None = None) -> tuple[Game, list[Seat]] | None:
+    """The game and seats as this process committed them at ``version``, else as another
+    process did if ``packed`` (:func:`pack`) holds them, which are then kept here as if this
+    process had committed them; None if neither holds that version."""
     with _lock:
         found = _latest.get(game_id)
-    if found is None or found[0].version != version:
-        return None
-    return found
+    if found is not None and found[0].version == version:
+        return found
+    return None if packed is None else _unpack(packed, game_id, version)
 
 
 def forget(game_id: str) -> None:
@@ -59,7 +60,7 @@ def forget(game_id: str) -> None:
 
 def pack(game_id: str, version: int) -> str | None:
     """The rows this process committed for ``game_id`` at ``version``, as text for the other
-    processes (:func:`unpack`); None if it did not commit that version."""
+    processes (:func:`recall`); None if it did not commit that version."""
     found = recall(game_id, version)
     if found is None:
         return None
@@ -67,12 +68,9 @@ def pack(game_id: str, version: int) -> str | None:
     return json.dumps([_values(game), [_values(seat) for seat in seats]], default=_datetime_text)
 
 
-def unpack(packed: str, game_id: str, version: int) -> tuple[Game, list[Seat]] | None:
-    """The rows :func:`pack` wrote for ``game_id`` at ``version``, kept here as if this process
-    had committed them (unless it knows a later version); None if ``packed`` holds others."""
-    found = recall(game_id, version)
-    if found is not None:
-        return found
+def _unpack(packed: str, game_id: str, version: int) -> tuple[Game, list[Seat]] | None:
+    """The rows :func:`pack` wrote for ``game_id`` at ``version``, kept (unless a later version
+    is known here); None if ``packed`` holds others."""
     game_values, seats_values = json.loads(packed)
     game = _instance(Game, game_values)
     if game.pk != game_id or game.version != version:

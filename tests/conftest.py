@@ -6,10 +6,9 @@ from collections.abc import Iterator
 import pytest
 from django.core.cache import cache
 from django.db import connections
-from django_tasks_db.management.commands.db_worker import Worker
 
 from cardgames import bots
-from cardgames.management.commands.bots import work_when_due
+from cardgames.management.commands.bots import queue_worker, work_when_due
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -42,16 +41,7 @@ class WorkerThread:
     process: the tests' own database is then the one it reads."""
 
     def __init__(self) -> None:
-        self.worker = Worker(
-            queue_names=[bots.QUEUE],
-            interval=0.01,
-            batch=True,  # as the command runs it: see ``work_when_due``
-            backend_name="default",
-            startup_delay=False,
-            max_tasks=None,
-            worker_id="test-worker",
-            excluded_queue_names=[],
-        )
+        self.worker = queue_worker("test-worker", interval=0.01)
         self.thread = threading.Thread(target=self._run, name="test-bot-worker", daemon=True)
 
     def _run(self) -> None:

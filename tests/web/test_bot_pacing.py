@@ -18,13 +18,12 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 from django_tasks.base import TaskResultStatus
-from django_tasks_db.management.commands.db_worker import Worker
 from table_helpers import start_computer_game
 
 import ai
 from ai import get_bot
 from cardgames import bots, live, play  # live: commits wake the bots, as on the site
-from cardgames.management.commands.bots import seconds_until_due
+from cardgames.management.commands.bots import queue_worker, seconds_until_due
 from cardgames.models import Browser, Game, Mode
 from cardgames.registry import get_kind
 from durak.engine import Config, new_game
@@ -334,16 +333,7 @@ def test_a_lost_run_that_was_to_play_a_thought_out_move_is_run_again_with_it(db)
 def test_a_bot_worker_starts_a_computer_move_when_its_pause_ends(db):
     """A worker idles between looks at the queue, but not past the time a computer move was
     scheduled for: it knows when the next one is due, and that one at once is due now."""
-    worker = Worker(
-        queue_names=[bots.QUEUE],
-        interval=0.05,
-        batch=True,
-        backend_name="default",
-        startup_delay=False,
-        max_tasks=None,
-        worker_id="idle-worker",
-        excluded_queue_names=[],
-    )
+    worker = queue_worker("idle-worker", interval=0.05)
     assert seconds_until_due(worker) == math.inf
     soon = timezone.now() + timedelta(seconds=0.4)
     bots.bot_move.using(run_after=soon).enqueue("some-game", 3)

@@ -13,7 +13,7 @@ from django.test import Client
 from table_helpers import start_computer_game
 from websockets.sync.client import connect
 
-from cardgames import bots, live
+from cardgames import bots
 from cardgames.models import Game
 from durak import htmlplayer
 from tools import loadtest, servers
@@ -74,4 +74,5 @@ def test_the_version_watcher_reads_every_watched_table_however_many(client):
     last = start_computer_game(Client())
     Game.objects.filter(pk=last.pk).update(version=7)
     watched = [first.pk, *(f"purged{number:04d}" for number in range(600)), last.pk]
-    assert sorted(live._versions(watched)) == sorted([(first.pk, first.version), (last.pk, 7)])
+    expected = [(first.pk, first.version), (last.pk, 7)]
+    assert sorted(Game.objects.versions(watched)) == sorted(expected)

@@ -478,7 +478,7 @@ async def test_a_move_made_by_another_worker_is_shown_from_the_rows_its_hint_car
             return old, new
 
         old_rows, rows = await database_sync_to_async(take_elsewhere)()
-        assert snapshots.unpack(old_rows, game.pk, 2) is None
+        assert snapshots.recall(game.pk, 2, old_rows) is None
         reads = []
         monkeypatch.setattr(Game.objects, "by_id", lambda *args, **kw: reads.append(args))
         monkeypatch.setattr(Seat.objects, "of_game", lambda *args: reads.append(args))
@@ -505,7 +505,7 @@ def test_the_rows_a_hint_carries_are_the_rows_the_database_holds():
     snapshots.remember(game, seats)
     rows = snapshots.pack(game.pk, game.version)
     snapshots.forget(game.pk)
-    unpacked, unpacked_seats = snapshots.unpack(rows, game.pk, game.version)
+    unpacked, unpacked_seats = snapshots.recall(game.pk, game.version, rows)
     columns = [field.attname for field in Game._meta.concrete_fields]
     assert [getattr(unpacked, c) for c in columns] == [getattr(game, c) for c in columns]
     columns = [field.attname for field in Seat._meta.concrete_fields]

@@ -51,6 +51,21 @@ def sweep_forever(stop: threading.Event, every: float = SWEEP_EVERY) -> None:
             close_old_connections()
 
 
+def queue_worker(worker_id: str, interval: float) -> Worker:
+    """The task library's worker of the computer players' queue, as ``work_when_due`` drives
+    it: in batch mode, one task at a time, from the first look."""
+    return Worker(
+        queue_names=[bots.QUEUE],
+        interval=interval,
+        batch=True,
+        backend_name="default",
+        startup_delay=False,
+        max_tasks=None,
+        worker_id=worker_id,
+        excluded_queue_names=[],
+    )
+
+
 def work_when_due(worker: Worker, interval: float) -> None:
     """Run ``worker`` (in batch mode: it returns once the queue is empty) whenever a task is due,
     until it is told to stop: it looks every ``interval`` seconds, and at the very time a task
@@ -130,16 +145,7 @@ class Command(BaseCommand):
             os.nice(nice)
         keep_connections_open()
         worker_id = get_random_string(16)
-        worker = Worker(
-            queue_names=[bots.QUEUE],
-            interval=interval,
-            batch=True,
-            backend_name="default",
-            startup_delay=False,
-            max_tasks=None,
-            worker_id=worker_id,
-            excluded_queue_names=[],
-        )
+        worker = queue_worker(worker_id, interval)
         stop = threading.Event()
         threading.Thread(target=sweep_forever, args=(stop,), name="bot-sweep", daemon=True).start()
         logger.info("bot worker %s started", worker_id)
