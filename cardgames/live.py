@@ -26,7 +26,17 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
-from cardgames import bots, languages, phrases, play, presence, ratelimit, seatkeys, snapshots
+from cardgames import (
+    bots,
+    hint_loop,
+    languages,
+    phrases,
+    play,
+    presence,
+    ratelimit,
+    seatkeys,
+    snapshots,
+)
 from cardgames.browser import browser_id, browser_secret
 from cardgames.converters import is_token
 from cardgames.models import Game, Mode, Seat
@@ -235,8 +245,10 @@ def notify(game_id: str, version: int) -> None:
             if loop is not None and loop.is_running():
                 # Not waited for: the committing thread has other tables to serve.
                 asyncio.run_coroutine_threadsafe(hint(), loop).add_done_callback(_log_failure)
-            else:
-                async_to_sync(hint)()
+            elif isinstance(layer, InMemoryChannelLayer):
+                async_to_sync(hint)()  # before the server's first socket, or in a test
+            else:  # a bot worker: one connection to the shared layer, not one per move
+                hint_loop.run(hint)
         except Exception:  # a lost hint is repaired by the next one or by a reconnect
             logger.exception("could not notify game %s of version %s", game_id, version)
     bots.wake_after_change(game_id, version)
