@@ -122,15 +122,17 @@ def start(
     raise RuntimeError(f"the server did not start; its log:\n{log.read_text()}")
 
 
-def start_bots(env: dict[str, str], log: Path, count: int = 1) -> list[subprocess.Popen]:
-    """``count`` bot workers (``manage.py bots``) on the database ``env`` names, their output
-    appended to ``log``; once each has said it started."""
+def start_bots(
+    env: dict[str, str], log: Path, count: int = 1, *options: str
+) -> list[subprocess.Popen]:
+    """``count`` bot workers (``manage.py bots`` with ``options``) on the database ``env``
+    names, their output appended to ``log``; once each has said it started."""
     workers = []
     for _number in range(count):
         with log.open("ab") as output:
             workers.append(
                 subprocess.Popen(
-                    [sys.executable, "manage.py", "bots"],
+                    [sys.executable, "manage.py", "bots", *options],
                     cwd=ROOT,
                     env=env,
                     stdout=output,
