@@ -74,8 +74,8 @@ def work_when_due(worker: Worker, interval: float) -> None:
     The library's own loop claims each task inside an exclusive transaction, and on SQLite it
     took the database's write lock for every look at an empty queue too, twenty times a second
     per idle worker: the site's moves waited behind it, and behind a worker the scheduler had
-    paused while it held the lock (workers run at a low priority). A plain read, which takes no lock, looks
-    first here.
+    paused while it held the lock (workers run at a low priority). A plain read, which takes no
+    lock, looks first here.
     """
     while worker.running:
         wait = seconds_until_due(worker)
