@@ -10,7 +10,7 @@ process, so the layer connects once.
 
 import asyncio
 import threading
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 # How long a send may take before the caller gives up on it (the hint is lost, not the move).
@@ -20,17 +20,15 @@ _lock = threading.Lock()
 _loop: asyncio.AbstractEventLoop | None = None
 
 
-def run(coroutine_function: Callable[[], Awaitable[Any]]) -> Any:
+def run(coroutine_function: Callable[[], Coroutine[Any, Any, Any]]) -> Any:
     """Run ``coroutine_function()`` on the process's hint loop and wait for its result.
 
     Not for the event loop of a server, nor for an in-memory layer, whose queues belong to the
     server's loop: the caller sends there directly.
     """
 
-    async def call() -> Any:
-        return await coroutine_function()
-
-    return asyncio.run_coroutine_threadsafe(call(), _running_loop()).result(timeout=TIMEOUT)
+    running = _running_loop()
+    return asyncio.run_coroutine_threadsafe(coroutine_function(), running).result(timeout=TIMEOUT)
 
 
 def _running_loop() -> asyncio.AbstractEventLoop:

@@ -132,8 +132,9 @@ def lower_priority(priority: str) -> None:
     web worker with a move to serve gets a core at once, where at nice 10 it waited for the
     scheduler to take the core back from the thinking. Beside 100 rooms and 40 Hard games on
     two cores this cut the rooms' p95 by half or more, and the computer answered sooner too. A
-    worker at ``idle`` hardly thinks while the web workers keep every core busy: there,
-    ``low`` (nice 10) still gives it a share.
+    worker at ``idle`` hardly thinks while the web workers keep every core busy, and with more
+    computer seats than the bot workers can think for (a growing queue) it measured worse for
+    the replies and the rooms alike: there ``low`` (nice 10) is the better choice.
     """
     if priority == "idle" and hasattr(os, "SCHED_IDLE"):
         os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
