@@ -17,7 +17,7 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-from cardgames import daphne_options  # noqa: E402, F401  (Daphne fails a socket with a reason)
+from cardgames import daphne_options  # noqa: E402, F401  (how Daphne closes a socket)
 from cardgames.origins import SameOriginValidator  # noqa: E402
 from cardgames.routing import websocket_urlpatterns  # noqa: E402
 
