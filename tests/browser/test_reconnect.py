@@ -2,6 +2,8 @@
 
 from playwright.sync_api import Page, expect
 
+from cardgames.ratelimit import DEFAULT_BURST
+
 from .pages import durak_turn, hand, start_vs_computer, version
 
 CLOSE_CLEANLY = """() => {
@@ -33,12 +35,12 @@ SOCKET_STATE = """() =>
 # with the tables it was sent. Chromium answers the server's close only once the page has read
 # what came before it: a server that waited one second for that answer dropped the connection
 # (1006), and the page reconnected by itself instead of saying why it was closed.
-FLOOD = """() => {
+FLOOD = """(messages) => {
     document.addEventListener("htmx:wsClose", (event) => {
         window.closeCodes = (window.closeCodes || []).concat([event.detail.event.code]);
     });
     const socket = document.querySelector("[ws-connect]")["htmx-internal-data"].webSocket.socket;
-    for (let message = 0; message < 300; message++) {
+    for (let message = 0; message < messages; message++) {
         socket.send(JSON.stringify({op: "sync", version: 0}));
     }
     const busyUntil = Date.now() + 2500;
@@ -49,7 +51,7 @@ FLOOD = """() => {
 def test_a_flooding_page_is_told_why_it_was_closed_and_reconnects_when_asked(page: Page) -> None:
     start_vs_computer(page, "durak", players="2", deck="36")
     cards = hand(page)
-    page.evaluate(FLOOD)
+    page.evaluate(FLOOD, 10 * DEFAULT_BURST)
     alert = page.locator("#flash [role=alert]")
     # The server answers every message the limit lets through with a whole table, in order,
     # before it reaches the flood that closes the socket: seconds on a busy machine.
