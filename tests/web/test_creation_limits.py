@@ -2,6 +2,10 @@
 browser; browsers made per address; rooms held per browser. Past a limit the visitor gets a
 translated page (429) or the form's message, and nothing is stored."""
 
+import time
+from types import SimpleNamespace
+
+import django_ratelimit.core
 import pytest
 from django.test import Client
 from table_helpers import start_computer_game
@@ -10,6 +14,15 @@ from test_rooms import join, open_room
 from cardgames.models import Browser, Game, Mode
 
 VS_COMPUTER = {"players": "2", "deck": "36"}
+
+
+@pytest.fixture(autouse=True)
+def limits_clock_stands_still(monkeypatch: pytest.MonkeyPatch) -> None:
+    """django-ratelimit counts in fixed windows (a minute, a day) whose edge falls at a second
+    of its own for each key: a test whose requests straddled one started counting afresh and
+    saw its last start allowed (one CI run in many). Its clock stands still during a test."""
+    now = time.time()
+    monkeypatch.setattr(django_ratelimit.core, "time", SimpleNamespace(time=lambda: now))
 
 
 def stored() -> tuple[int, int]:
