@@ -46,7 +46,7 @@ from django_tasks.base import TaskContext, TaskResultStatus
 from django_tasks_db.models import DBTaskResult
 
 import ai
-from cardgames import play, snapshots
+from cardgames import play, snapshots, thinking
 from cardgames.models import Game, Mode, Seat
 from cardgames.registry import GameKind, get_kind
 
@@ -128,9 +128,20 @@ def wake(game_id: str, version: int, *, follows_bot: bool = False, once: bool = 
     play_at = now + timedelta(seconds=found.pause)
     think_from = play_at - timedelta(seconds=min(found.think, found.pause))
     ahead = {"play_at": play_at.timestamp()} if think_from < play_at else {}
-    run_after = think_from if think_from > now else None
-    bot_move.using(run_after=run_after).enqueue(game_id, version, **ahead)
+    bot_move.using(run_after=max(think_from, now)).enqueue(game_id, version, **ahead)
     return True
+
+
+def in_turn(of: Any) -> Any:
+    """The task ``of`` to run as soon as a worker is free, in its turn among the tasks due
+    before it.
+
+    The task library's own "at once" (no ``run_after``) is a date at the end of time, and its
+    workers take the due tasks by that date: with a backlog of computer moves, such a task
+    waited behind every move that fell due after it (a reply waited 10 s beside 40 four-seat
+    games). Every task of the queue is therefore given the time it falls due.
+    """
+    return of.using(run_after=timezone.now())
 
 
 def wake_after_change(game_id: str, version: int) -> None:
@@ -345,14 +356,23 @@ def _choose_in_time(
 ) -> str:
     """The bot's choice, or :class:`Overrun` past ``BOT_TIME_LIMIT``; its errors are raised.
 
-    The bot thinks in a thread of its own that is not waited for past the limit: a thread
-    cannot be stopped, so a late answer is simply dropped. The thread is a daemon, so that a
-    bot stuck for good does not hold up the process's exit. The bot gets a copy of the random
-    generator, so that the fallback's choice does not depend on how far the late one got.
+    In a bot worker at the idle priority the process's helper (``cardgames.thinking``) thinks
+    first, and the bot thinks here only if the helper does not answer in time. Here it thinks
+    in a thread of its own that is not waited for past the limit: a thread cannot be stopped,
+    so a late answer is simply dropped. The thread is a daemon, so that a bot stuck for good
+    does not hold up the process's exit. The bot gets a copy of the random generator, so that
+    the fallback's choice does not depend on how far the late one got.
     """
+    helper = thinking.thinker()
+    if helper is not None:
+        began = time.monotonic()
+        notation = helper.choose(bot, view, list(legal), _copy(rng))
+        if notation is not None:
+            return notation
+        # Thought again here, with what is left of the budget (see ``ai.rushed``).
+        bot = ai.rushed(bot, time.monotonic() - began)
     limit = getattr(settings, "BOT_TIME_LIMIT", BOT_TIME_LIMIT)
-    own_rng = random.Random()
-    own_rng.setstate(rng.getstate())
+    own_rng = _copy(rng)
     outcome: list = []
     done = threading.Event()
 
@@ -371,6 +391,12 @@ def _choose_in_time(
     return outcome[0]
 
 
+def _copy(rng: random.Random) -> random.Random:
+    copied = random.Random()
+    copied.setstate(rng.getstate())
+    return copied
+
+
 # -- hints ----------------------------------------------------------------------------------------
 
 
@@ -380,7 +406,7 @@ def request_hint(game_id: str, version: Any) -> None:
     Raises ``play.Refused`` when no hint may be given."""
     game = play.hint_wanted(game_id, version)
     if play.current_hint(game) is None and not pending(hint_move, game_id, game.version):
-        hint_move.enqueue(game_id, game.version)
+        in_turn(hint_move).enqueue(game_id, game.version)
 
 
 @task(queue_name=QUEUE, takes_context=True)
@@ -442,7 +468,8 @@ def rescue_stalled(older_than: float | None = None) -> int:
         if taken:
             game_id, version = row.args_kwargs["args"]
             # A computer's move (to think, or to play what was thought), or a turn clock's.
-            row.task.enqueue(game_id, version, **row.args_kwargs["kwargs"])
+            again = row.task if row.task.run_after else in_turn(row.task)
+            again.enqueue(game_id, version, **row.args_kwargs["kwargs"])
             logger.warning(
                 "%s for game %s at version %s was lost; enqueued again",
                 row.task_path,

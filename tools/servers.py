@@ -162,14 +162,23 @@ def stop(server: subprocess.Popen) -> None:
 
 
 def cpu_seconds(pid: int | None) -> float | None:
-    """The CPU time (user and system) process ``pid`` has used, None if it cannot be read."""
+    """The CPU time (user and system) process ``pid`` and the processes it started have used
+    (a bot worker's thinking helper), None if it cannot be read."""
     if pid is None:
         return None
     try:
-        times = psutil.Process(pid).cpu_times()
+        process = psutil.Process(pid)
+        family = [process, *process.children(recursive=True)]
     except psutil.Error:
         return None
-    return times.user + times.system
+    total = 0.0
+    for member in family:
+        try:
+            times = member.cpu_times()
+        except psutil.Error:  # a helper that ended meanwhile: its time is in its parent's
+            continue
+        total += times.user + times.system + times.children_user + times.children_system
+    return total
 
 
 def rss_kib(pid: int | None) -> int | None:

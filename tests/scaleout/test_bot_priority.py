@@ -4,6 +4,9 @@ them: the computer's thinking takes a core only when the web workers leave one f
 import os
 from pathlib import Path
 
+import psutil
+
+from cardgames import thinking
 from tools import servers
 
 from .conftest import Cluster, worker_env
@@ -14,12 +17,37 @@ def thread_ids(pid: int) -> list[int]:
     return [int(name) for name in os.listdir(f"/proc/{pid}/task")]
 
 
+def helpers(pid: int) -> list[psutil.Process]:
+    """The thinking helpers of the bot worker ``pid`` (multiprocessing's resource tracker,
+    also a child, is not one)."""
+    return [
+        child
+        for child in psutil.Process(pid).children()
+        if "spawn_main" in " ".join(child.cmdline())
+    ]
+
+
 def test_a_bot_worker_thinks_only_when_no_web_worker_wants_the_cpu(cluster: Cluster) -> None:
-    """By default every thread of a bot worker runs under Linux's idle policy."""
+    """By default a bot worker's bots think in a helper process whose every thread runs under
+    Linux's idle policy; the worker itself, which takes the decision over when the helper gets
+    no core, runs at nice 10."""
     for worker in cluster.bot_workers:
-        threads = thread_ids(worker.pid)
-        assert len(threads) > 1
-        assert {os.sched_getscheduler(thread) for thread in threads} == {os.SCHED_IDLE}
+        for thread in thread_ids(worker.pid):
+            assert os.sched_getscheduler(thread) == os.SCHED_OTHER
+            assert os.getpriority(os.PRIO_PROCESS, thread) == 10
+        [helper] = helpers(worker.pid)
+        assert {os.sched_getscheduler(thread) for thread in thread_ids(helper.pid)} == {
+            os.SCHED_IDLE
+        }
+
+
+def test_a_bot_worker_killed_outright_leaves_no_helper_behind(cluster: Cluster, tmp_path: Path):
+    env = worker_env(cluster.database_url, cluster.redis_url)
+    [worker] = servers.start_bots(env, tmp_path / "bots.log", 1)
+    [helper] = helpers(worker.pid)
+    worker.kill()
+    worker.wait()
+    helper.wait(timeout=3 * thinking.PARENT_CHECK_EVERY + 2)
 
 
 def test_a_bot_worker_asked_for_a_low_priority_runs_niced(cluster: Cluster, tmp_path: Path):
@@ -28,6 +56,7 @@ def test_a_bot_worker_asked_for_a_low_priority_runs_niced(cluster: Cluster, tmp_
     env = worker_env(cluster.database_url, cluster.redis_url)
     [worker] = servers.start_bots(env, tmp_path / "bots.log", 1, "--priority", "low")
     try:
+        assert helpers(worker.pid) == []
         for thread in thread_ids(worker.pid):
             assert os.sched_getscheduler(thread) == os.SCHED_OTHER
             assert os.getpriority(os.PRIO_PROCESS, thread) == 10

@@ -330,6 +330,35 @@ def test_a_lost_run_that_was_to_play_a_thought_out_move_is_run_again_with_it(db)
     assert not bots.pending(bots.bot_move, "some-game", 13)
 
 
+def claim_order() -> list[str]:
+    """The games of the due bot tasks, in the order the task library's workers claim them
+    (each claim as a worker makes it, with the library's own query)."""
+    order = []
+    due = bots.DBTaskResult.objects.ready().filter(queue_name=bots.QUEUE)
+    while (task := due.get_locked()) is not None:
+        order.append(task.args_kwargs["args"][0])
+        task.claim("test-worker")
+    return order
+
+
+def test_a_lost_move_run_again_waits_only_for_the_moves_due_before_it(db):
+    """Over capacity, a worker takes the due moves in the order they fell due. A lost move that
+    was to run at once (as an older version of the site enqueued them), run again, goes before
+    a move whose pause ended after that, and after one whose pause ended before (the task
+    library's "at once" went after every scheduled move due by then: a reply waited 10 s
+    behind a backlog)."""
+    now = timezone.now()
+    bots.bot_move.using(run_after=now - timedelta(seconds=1)).enqueue("fell-due-before", 1)
+    lost = bots.bot_move.enqueue("lost-game", 2)
+    bots.DBTaskResult.objects.filter(pk=lost.id).update(
+        status=TaskResultStatus.RUNNING, started_at=now - timedelta(seconds=60)
+    )
+    assert bots.rescue_stalled(older_than=30) == 1
+    bots.bot_move.using(run_after=timezone.now() + timedelta(seconds=0.2)).enqueue("later", 3)
+    time.sleep(0.3)  # every move is due now
+    assert claim_order() == ["fell-due-before", "lost-game", "later"]
+
+
 def test_a_bot_worker_starts_a_computer_move_when_its_pause_ends(db):
     """A worker idles between looks at the queue, but not past the time a computer move was
     scheduled for: it knows when the next one is due, and that one at once is due now."""

@@ -6,11 +6,14 @@ import itertools
 import random
 import re
 import time
+from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
 from django.test import Client
+from django.utils import timezone
 from table_helpers import Table, alert_in, start_computer_game, text_of, version_of
+from test_bot_pacing import claim_order
 from test_records import downloaded, play_out
 from test_rooms import join, open_room
 
@@ -90,6 +93,22 @@ def test_a_hint_is_hards_own_move_and_is_counted_in_the_record(db, steady_clock,
     # The hint is for this position only: after the move it is gone.
     play.act_notation(game.pk, 0, expected, game.version)
     assert "Hint:" not in owner_view(game)
+
+
+def test_a_hint_asked_behind_a_backlog_of_computer_moves_comes_in_its_turn(db):
+    """Over capacity, the bot workers take the due tasks in the order they fell due: a hint
+    goes after a computer move due before it was asked and before one due after (the task
+    library's "at once" went after every computer move due by then)."""
+    browser = Browser.objects.create()
+    durak = get_kind("durak")
+    game = play.start(browser, durak, Mode.COMPUTER, durak.variant({}))
+    game = to_the_persons_turn(game, random.Random(7))
+    before = timezone.now() - timedelta(seconds=1)
+    bots.bot_move.using(run_after=before).enqueue("fell-due-before", 1)
+    bots.request_hint(game.pk, game.version)
+    bots.bot_move.using(run_after=timezone.now() + timedelta(seconds=0.2)).enqueue("later", 3)
+    time.sleep(0.3)  # every task is due now
+    assert claim_order() == ["fell-due-before", game.pk, "later"]
 
 
 def test_the_hints_line_says_why_in_words_a_player_knows():

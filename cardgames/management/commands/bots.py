@@ -24,7 +24,7 @@ from django_tasks.base import TaskResultStatus
 from django_tasks_db.management.commands.db_worker import Worker
 from django_tasks_db.models import DBTaskResult, get_date_max
 
-from cardgames import bots, clock
+from cardgames import bots, clock, thinking
 
 logger = logging.getLogger("cardgames.bots")
 
@@ -126,20 +126,24 @@ PRIORITIES = ("idle", "low", "normal")
 
 
 def lower_priority(priority: str) -> None:
-    """Lower the CPU priority of this thread and of the threads it starts from now on.
+    """Lower the CPU priority of this thread and of the threads it starts from now on, and
+    give the process its thinking helper if the priority asks for one.
 
-    ``idle``: Linux's ``SCHED_IDLE`` (nice 19 where the system has no such policy), so that a
-    web worker with a move to serve gets a core at once, where at nice 10 it waited for the
-    scheduler to take the core back from the thinking. Beside 100 rooms and 40 Hard games on
-    two cores this cut the rooms' p95 by half or more, and the computer answered sooner too. A
-    worker at ``idle`` hardly thinks while the web workers keep every core busy, and with more
-    computer seats than the bot workers can think for (a growing queue) it measured worse for
-    the replies and the rooms alike: there ``low`` (nice 10) is the better choice.
+    ``idle``: the worker runs at nice 10 and its bots think in a helper process under Linux's
+    idle policy (``SCHED_IDLE``; see ``cardgames.thinking``), so that a web worker with a move
+    to serve gets a core at once, where at nice 10 it waited for the scheduler to take the core
+    back from the thinking. Beside 100 rooms and 40 Hard games on two cores this cut the rooms'
+    p95 by half or more, and the computer answered sooner too. The worker thinks a decision
+    itself, at nice 10, when the helper does not answer in time: the machine's cores are busy
+    with other work. ``low``: all at nice 10, thinking in the worker. ``normal``: as the web
+    workers.
     """
-    if priority == "idle" and hasattr(os, "SCHED_IDLE"):
-        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
-    elif priority != "normal":
-        os.nice(19 if priority == "idle" else 10)
+    if priority != "normal":
+        os.nice(10)
+    if priority == "idle":
+        helper = thinking.Thinker()
+        helper.start()
+        thinking.install(helper)
 
 
 class Command(BaseCommand):
@@ -156,8 +160,9 @@ class Command(BaseCommand):
             "--priority",
             choices=PRIORITIES,
             default="idle",
-            help="the worker's CPU priority: idle (the default) thinks only on a core that "
-            "nothing else wants, low is nice 10, normal as the web workers",
+            help="the worker's CPU priority: idle (the default) is nice 10 and thinks in a "
+            "helper process under the idle policy while that keeps up, low is nice 10, "
+            "normal as the web workers",
         )
 
     def handle(self, *args: Any, interval: float, priority: str, **options: Any) -> None:
@@ -175,3 +180,6 @@ class Command(BaseCommand):
             work_when_due(worker, interval)
         finally:
             stop.set()
+            helper = thinking.thinker()
+            if helper is not None:
+                helper.stop()

@@ -1,0 +1,155 @@
+"""Where a bot worker's computer players think: in a helper process at Linux's idle priority,
+and in the worker itself when that helper does not answer in time.
+
+Under the idle policy (``SCHED_IDLE``) a thinking bot gives up its core the moment a web
+worker has a move to serve, which halves the rooms' tail latency on a busy site. But such a
+process hardly runs at all while anything else keeps every core busy (a build, a browser,
+another program of the machine): six games against the Hard computer, beside two busy loops,
+waited 10 s for a median reply. And an unprivileged process cannot leave that policy again.
+
+So a worker itself runs at nice 10, and hands each decision to its :class:`Thinker`, a helper
+process under the idle policy. A decision the helper has not answered within the bot's own
+time budget and a short grace (``GRACE``) is thought again in the worker; the helper, still
+busy with it, is not asked again until it has caught up. A busy site keeps its web workers
+first; a machine busy with other work still gets its computer's moves.
+
+The helper is given the bot, the seat's view, its legal moves and a random generator, nothing
+else (pickled): it sees what the bot would see in the worker.
+"""
+
+import contextlib
+import logging
+import multiprocessing
+import os
+import random
+import signal
+import threading
+import time
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+logger = logging.getLogger("cardgames.bots")
+
+# Seconds past a bot's own budget (Hard's) or, for a bot without one, in all, that its answer
+# may take before the worker thinks the decision itself.
+GRACE = 0.15
+# Seconds between two looks of the helper at whether its worker still lives.
+PARENT_CHECK_EVERY = 1.0
+
+
+def _start_helper(parent: int) -> None:
+    """The helper process's first step: the idle policy for all its threads, and an end of its
+    own when its worker ends (a worker killed outright cannot stop it). Ctrl-C in a terminal
+    reaches every process of the foreground group: the worker stops the helper itself."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(os, "SCHED_IDLE"):
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    else:
+        os.nice(19)
+    threading.Thread(target=_end_with, args=(parent,), name="end-with-worker", daemon=True).start()
+
+
+def _end_with(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_EVERY)
+    os._exit(0)
+
+
+def _choose(bot: Any, view: dict, legal: list[str], rng: random.Random) -> str:
+    """Run in the helper: the bot's choice."""
+    return bot.choose(view, legal, rng)
+
+
+class Thinker:
+    """One helper process at the idle priority that makes a worker's decisions while it keeps
+    up. Thread-safe; one decision at a time."""
+
+    def __init__(self, grace: float = GRACE) -> None:
+        self.grace = grace
+        self.pid: int | None = None
+        self._lock = threading.Lock()
+        self._pool: ProcessPoolExecutor | None = None
+        self._busy: Future | None = None
+        self._starting = False
+
+    def start(self) -> None:
+        """Start the helper process and wait until it can take a decision."""
+        pool = ProcessPoolExecutor(
+            max_workers=1,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_start_helper,
+            initargs=(os.getpid(),),
+        )
+        pid = pool.submit(os.getpid).result()
+        with self._lock:
+            self._pool, self.pid, self._busy = pool, pid, None
+            self._starting = False
+
+    def stop(self) -> None:
+        """Stop the helper, in the middle of a decision if it is in one."""
+        with self._lock:
+            pool, pid, self._pool, self.pid = self._pool, self.pid, None, None
+        if pool is None:
+            return
+        pool.shutdown(wait=False, cancel_futures=True)
+        if pid is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+
+    def choose(self, bot: Any, view: dict, legal: list[str], rng: random.Random) -> str | None:
+        """The helper's choice for ``bot``; None when it cannot give one in time: it is still
+        busy with an earlier decision, did not answer within the bot's budget and ``grace``,
+        or has gone (a new one is then started in the background). The bot's own errors are
+        raised."""
+        with self._lock:
+            if self._pool is None or (self._busy is not None and not self._busy.done()):
+                return None
+            try:
+                future = self._pool.submit(_choose, bot, view, legal, rng)
+            except BrokenProcessPool:
+                self._replace()
+                return None
+            self._busy = future
+        try:
+            return future.result(timeout=getattr(bot, "budget", 0.0) + self.grace)
+        except FutureTimeout:
+            return None
+        except BrokenProcessPool:
+            with self._lock:
+                self._replace()
+            return None
+
+    def _replace(self) -> None:
+        """The helper is gone (killed, out of memory): start another in the background. Called
+        with the lock held."""
+        logger.warning("the bot worker's thinking process %s is gone; starting another", self.pid)
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+        self._pool, self.pid, self._busy = None, None, None
+        if not self._starting:
+            self._starting = True
+            threading.Thread(target=self._start_again, name="thinker-start", daemon=True).start()
+
+    def _start_again(self) -> None:
+        try:
+            self.start()
+        except Exception:  # the worker thinks every decision itself meanwhile
+            logger.exception("the bot worker could not start a thinking process")
+            with self._lock:
+                self._starting = False
+
+
+_thinker: Thinker | None = None
+
+
+def install(thinker: Thinker | None) -> None:
+    """Make ``thinker`` this process's helper (None: bots think in this process)."""
+    global _thinker
+    _thinker = thinker
+
+
+def thinker() -> Thinker | None:
+    """This process's helper, if it has one (a bot worker at the idle priority)."""
+    return _thinker

@@ -1,0 +1,103 @@
+"""A bot worker's thinking helper (``cardgames.thinking``), as a real process: it thinks under
+Linux's idle policy while it keeps up, and the worker thinks a decision itself when the helper
+does not answer in time, as when other programs keep every core busy. A stopped helper
+(SIGSTOP) stands for one that gets no core at all."""
+
+import logging
+import os
+import random
+import signal
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from cardgames import bots, thinking
+from cardgames.registry import get_kind
+
+from .thinking_bots import BudgetBot, FailingBot, WhereBot
+
+# Seconds within which a helper that was given a core again, or a new one, answers.
+RECOVERY = 10.0
+
+
+@pytest.fixture
+def thinker() -> Iterator[thinking.Thinker]:
+    helper = thinking.Thinker()
+    helper.start()
+    yield helper
+    helper.stop()
+
+
+def ask(thinker: thinking.Thinker, bot: object) -> str | None:
+    return thinker.choose(bot, {}, ["a"], random.Random(1))
+
+
+def answer_within(thinker: thinking.Thinker, seconds: float) -> tuple[int, int]:
+    """The pid and policy of the first helper to answer again, asking every 50 ms."""
+    deadline = time.monotonic() + seconds
+    while (answer := ask(thinker, WhereBot())) is None:
+        assert time.monotonic() < deadline, "no helper answers any more"
+        time.sleep(0.05)
+    pid, policy = answer.split()
+    return int(pid), int(policy)
+
+
+def test_the_helper_thinks_in_a_process_of_its_own_under_the_idle_policy(thinker) -> None:
+    pid, policy = ask(thinker, WhereBot()).split()
+    assert int(pid) == thinker.pid != os.getpid()
+    assert int(policy) == os.SCHED_IDLE
+    assert os.sched_getscheduler(0) != os.SCHED_IDLE
+
+
+def test_a_helper_that_gets_no_core_is_waited_for_only_its_budget_and_grace(thinker) -> None:
+    """The bot's budget and a grace, then the worker is told to think itself; and while the
+    helper is behind, the next decisions do not wait for it at all. Once it has caught up it
+    thinks again."""
+    os.kill(thinker.pid, signal.SIGSTOP)
+    try:
+        began = time.monotonic()
+        assert ask(thinker, BudgetBot(0.2)) is None
+        waited = time.monotonic() - began
+        assert 0.2 + thinking.GRACE <= waited < 1.0
+        began = time.monotonic()
+        assert ask(thinker, BudgetBot(0.2)) is None
+        assert time.monotonic() - began < 0.1
+    finally:
+        os.kill(thinker.pid, signal.SIGCONT)
+    assert answer_within(thinker, RECOVERY) == (thinker.pid, os.SCHED_IDLE)
+
+
+def test_a_helper_that_died_is_replaced(thinker) -> None:
+    gone = thinker.pid
+    os.kill(gone, signal.SIGKILL)
+    assert ask(thinker, WhereBot()) is None
+    pid, policy = answer_within(thinker, RECOVERY)
+    assert pid != gone and policy == os.SCHED_IDLE
+
+
+def test_a_bots_error_in_the_helper_reaches_the_worker(thinker) -> None:
+    """So that the worker logs it and the Easy bot plays that move, as without a helper."""
+    with pytest.raises(ValueError, match="no idea"):
+        ask(thinker, FailingBot())
+
+
+def test_the_computer_still_moves_when_its_helper_gets_no_core(thinker, monkeypatch, caplog):
+    """A Hard decision of a worker whose helper is stopped: the worker thinks it itself, in
+    time, and it is Hard's move (no failure logged, so not the Easy bot's stand-in)."""
+    monkeypatch.setattr(thinking, "_thinker", thinker)
+    kind = get_kind("durak")
+    engine = kind.new_game(kind.variant({}), seed=5)
+    seat = kind.seat_to_ask(engine)
+    legal = [str(action) for action in engine.legal_actions(seat)]
+    os.kill(thinker.pid, signal.SIGSTOP)
+    try:
+        with caplog.at_level(logging.WARNING, logger="cardgames.bots"):
+            began = time.monotonic()
+            chosen = bots.choose_move("durak", "hard", engine, seat, random.Random(2))
+            took = time.monotonic() - began
+    finally:
+        os.kill(thinker.pid, signal.SIGCONT)
+    assert chosen in legal
+    assert took < bots.BOT_TIME_LIMIT
+    assert not caplog.records, caplog.text
