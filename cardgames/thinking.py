@@ -93,10 +93,12 @@ class Thinker:
             pool, pid, self._pool, self.pid = self._pool, self.pid, None, None
         if pool is None:
             return
-        pool.shutdown(wait=False, cancel_futures=True)
         if pid is not None:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
+        # Waits for the pool's own thread, which sees the helper gone at once: left running, it
+        # met the interpreter's exit with its pipe closed (a traceback at every Ctrl-C).
+        pool.shutdown(wait=True, cancel_futures=True)
 
     def choose(self, bot: Any, view: dict, legal: list[str], rng: random.Random) -> str | None:
         """The helper's choice for ``bot``; None when it cannot give one in time: it is still
