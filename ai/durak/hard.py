@@ -36,7 +36,9 @@ CONFIDENCE = 2.5
 MAX_WORLDS = None
 # A close decision stops once no action left could do better than the leader by more than
 # this chance of not being the durak: between such moves more worlds buy almost nothing.
-INDIFFERENCE = 0.03
+# Against Medium (seeds 1-3, 150 deals each): 1% scored 63.5 / 66.2 / 66.7%, 3% scored
+# 62.2 / 64.2 / 62.7%, for a median decision of 13-14 ms against 10 ms.
+INDIFFERENCE = 0.01
 # Share of the budget the exact solver may use before the search takes over.
 SOLVER_SHARE = 0.6
 SOLVER_NODES = 400_000
