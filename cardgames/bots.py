@@ -132,18 +132,6 @@ def wake(game_id: str, version: int, *, follows_bot: bool = False, once: bool = 
     return True
 
 
-def in_turn(of: Any) -> Any:
-    """The task ``of`` to run as soon as a worker is free, in its turn among the tasks due
-    before it.
-
-    The task library's own "at once" (no ``run_after``) is a date at the end of time, and its
-    workers take the due tasks by that date: with a backlog of computer moves, such a task
-    waited behind every move that fell due after it (a reply waited 10 s beside 40 four-seat
-    games). Every task of the queue is therefore given the time it falls due.
-    """
-    return of.using(run_after=timezone.now())
-
-
 def wake_after_change(game_id: str, version: int) -> None:
     """After a committed change: wake the game's bot, if the game has any.
 
@@ -406,7 +394,7 @@ def request_hint(game_id: str, version: Any) -> None:
     Raises ``play.Refused`` when no hint may be given."""
     game = play.hint_wanted(game_id, version)
     if play.current_hint(game) is None and not pending(hint_move, game_id, game.version):
-        in_turn(hint_move).enqueue(game_id, game.version)
+        hint_move.enqueue(game_id, game.version)
 
 
 @task(queue_name=QUEUE, takes_context=True)
@@ -468,8 +456,7 @@ def rescue_stalled(older_than: float | None = None) -> int:
         if taken:
             game_id, version = row.args_kwargs["args"]
             # A computer's move (to think, or to play what was thought), or a turn clock's.
-            again = row.task if row.task.run_after else in_turn(row.task)
-            again.enqueue(game_id, version, **row.args_kwargs["kwargs"])
+            row.task.enqueue(game_id, version, **row.args_kwargs["kwargs"])
             logger.warning(
                 "%s for game %s at version %s was lost; enqueued again",
                 row.task_path,

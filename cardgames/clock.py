@@ -50,7 +50,7 @@ def sweep() -> int:
     enqueued = 0
     for game_id, version in expired:
         if not bots.pending(turn_timeout, game_id, version):
-            bots.in_turn(turn_timeout).enqueue(game_id, version)
+            turn_timeout.enqueue(game_id, version)
             enqueued += 1
     return enqueued
 

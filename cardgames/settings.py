@@ -289,10 +289,10 @@ BOT_TIME_LIMIT = float(os.environ.get("BOT_TIME_LIMIT", "3"))
 BOT_STALE_AFTER = float(os.environ.get("BOT_STALE_AFTER", "15"))
 
 # Computer moves are tasks in the database, run by the bot workers (`manage.py bots`) on
-# SQLite and PostgreSQL alike; see cardgames/bots.py.
+# SQLite and PostgreSQL alike; see cardgames/bots.py and cardgames/tasks_backend.py.
 TASKS = {
     "default": {
-        "BACKEND": "django_tasks_db.backend.DatabaseBackend",
+        "BACKEND": "cardgames.tasks_backend.DueTimeBackend",
         "QUEUES": ["bots"],
     }
 }

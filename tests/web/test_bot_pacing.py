@@ -343,10 +343,9 @@ def claim_order() -> list[str]:
 
 def test_a_lost_move_run_again_waits_only_for_the_moves_due_before_it(db):
     """Over capacity, a worker takes the due moves in the order they fell due. A lost move that
-    was to run at once (as an older version of the site enqueued them), run again, goes before
-    a move whose pause ended after that, and after one whose pause ended before (the task
-    library's "at once" went after every scheduled move due by then: a reply waited 10 s
-    behind a backlog)."""
+    was to run at once, run again, goes before a move whose pause ended after it was enqueued,
+    and after one whose pause ended before (the task library's "at once" went after every
+    scheduled move due by then: a reply waited 10 s behind a backlog)."""
     now = timezone.now()
     bots.bot_move.using(run_after=now - timedelta(seconds=1)).enqueue("fell-due-before", 1)
     lost = bots.bot_move.enqueue("lost-game", 2)

@@ -105,7 +105,7 @@ def seconds_until_due(worker: Worker) -> float:
         return 0.0
     if found["earliest"] is None:
         return math.inf
-    return (found["earliest"] - timezone.now()).total_seconds()
+    return max(0.0, (found["earliest"] - timezone.now()).total_seconds())
 
 
 def keep_connections_open() -> None:
@@ -126,8 +126,7 @@ PRIORITIES = ("idle", "low", "normal")
 
 
 def lower_priority(priority: str) -> None:
-    """Lower the CPU priority of this thread and of the threads it starts from now on, and
-    give the process its thinking helper if the priority asks for one.
+    """Lower the CPU priority of this thread and of the threads it starts from now on.
 
     ``idle``: the worker runs at nice 10 and its bots think in a helper process under Linux's
     idle policy (``SCHED_IDLE``; see ``cardgames.thinking``), so that a web worker with a move
@@ -140,10 +139,6 @@ def lower_priority(priority: str) -> None:
     """
     if priority != "normal":
         os.nice(10)
-    if priority == "idle":
-        helper = thinking.Thinker()
-        helper.start()
-        thinking.install(helper)
 
 
 class Command(BaseCommand):
@@ -167,6 +162,10 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, interval: float, priority: str, **options: Any) -> None:
         lower_priority(priority)  # first: the threads started below inherit it
+        if priority == "idle":
+            helper = thinking.Thinker()
+            helper.start()
+            thinking.install(helper)
         keep_connections_open()
         worker_id = get_random_string(16)
         worker = queue_worker(worker_id, interval)
