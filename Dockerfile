@@ -1,6 +1,6 @@
-# The site's image: Daphne serving cardgames.asgi by default. Used by the migrate, web1, web2
-# and bots (`python manage.py bots`) services of docker-compose.yml; nginx in front serves
-# /static/ and balances the two web workers.
+# The site's image: a web worker (deploy/web: Daphne serving cardgames.asgi behind nginx) by
+# default. Used by the migrate, web1, web2 and bots (`python manage.py bots`) services of
+# docker-compose.yml; nginx in front serves /static/ and balances the two web workers.
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -24,4 +24,5 @@ RUN pip install --no-deps -e . \
 USER app
 EXPOSE 8000
 
-CMD ["daphne", "-b", "0.0.0.0", "-p", "8000", "--proxy-headers", "cardgames.asgi:application"]
+# Its command line lives in deploy/web, which the proxy test starts too.
+CMD ["/app/deploy/web"]

@@ -7,6 +7,7 @@ run bots without delay and lift the per-socket message limit and the creation li
 clients are machines.
 """
 
+import http.client
 import http.cookiejar
 import os
 import secrets
@@ -110,16 +111,32 @@ def start(
             stdout=output,
             stderr=subprocess.STDOUT,
         )
+    return answering(server, port, log)
+
+
+def answering(server: subprocess.Popen, port: int, log: Path) -> subprocess.Popen:
+    """``server`` once it answers on ``port`` of loopback, whatever the answer short of a
+    server error (a redirect to HTTPS is one); killed, and its log raised, if it never does."""
     deadline = time.monotonic() + START_TIMEOUT
     while time.monotonic() < deadline and server.poll() is None:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2):
-                return server
-        except OSError:
-            time.sleep(0.1)
+        if _answers(port):
+            return server
+        time.sleep(0.1)
     server.kill()
     server.wait()
     raise RuntimeError(f"the server did not start; its log:\n{log.read_text()}")
+
+
+def _answers(port: int) -> bool:
+    """Whether the home page on ``port`` of loopback answers without a server error."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+    try:
+        connection.request("GET", "/")
+        return connection.getresponse().status < 500
+    except (OSError, http.client.HTTPException):
+        return False
+    finally:
+        connection.close()
 
 
 def start_bots(
