@@ -73,6 +73,9 @@ KEEP_FINISHED = timedelta(minutes=2)
 # A move thought out during its pause is played by a second run of its task, which goes before
 # the decisions waiting for a worker (django-tasks runs higher priorities first): it only applies.
 PLAY_PRIORITY = 10
+# A hint waits for every computer move due (the default priority, 0): a person who asks for
+# one waits a little more, and never makes another player's computer reply later.
+HINT_PRIORITY = -10
 
 
 class Overrun(Exception):
@@ -390,34 +393,60 @@ def _copy(rng: random.Random) -> random.Random:
 
 def request_hint(game_id: str, version: Any) -> None:
     """The person asked for a hint at ``version``: Hard's choice is found by a bot worker
-    (``hint_move``), which shows it; nothing is queued if it is shown or sought already.
-    Raises ``play.Refused`` when no hint may be given."""
+    (``hint_move``), which shows it. One search per position, whatever versions a change of
+    level or the like makes: nothing is queued if the position's hint is shown or sought
+    already. Raises ``play.Refused`` when no hint may be given."""
     game = play.hint_wanted(game_id, version)
-    if play.current_hint(game) is None and not pending(hint_move, game_id, game.version):
-        hint_move.enqueue(game_id, game.version)
+    if play.current_hint(game) is not None:
+        return
+    at = play.position(game)
+    if not _hint_sought(game_id, at):
+        hint_move.enqueue(game_id, game.version, position=at)
 
 
-@task(queue_name=QUEUE, takes_context=True)
-def hint_move(context: TaskContext, game_id: str, version: int) -> str | None:
-    """A bot worker's task: the hint for the person at ``version``; its notation, or None if
-    the game moved on."""
-    return give_hint(game_id, version, waited=time_waited(context))
+def _hint_sought(game_id: str, position: str) -> bool:
+    """Whether a hint task for the game at ``position`` waits or runs already."""
+    unfinished = (TaskResultStatus.READY, TaskResultStatus.RUNNING)
+    tasks = _bot_tasks().filter(task_path=hint_move.module_path, status__in=unfinished)
+    return tasks.filter(
+        args_kwargs__args__0=game_id, args_kwargs__kwargs__position=position
+    ).exists()
 
 
-def give_hint(game_id: str, version: int, waited: float = 0.0) -> str | None:
+@task(queue_name=QUEUE, takes_context=True, priority=HINT_PRIORITY)
+def hint_move(
+    context: TaskContext, game_id: str, version: int, position: str | None = None
+) -> str | None:
+    """A bot worker's task: the hint for the person at ``version`` (the game's ``position``
+    then); its notation, or None if the game moved on."""
+    return give_hint(game_id, version, position, waited=time_waited(context))
+
+
+def give_hint(
+    game_id: str, version: int, position: str | None = None, waited: float = 0.0
+) -> str | None:
     """Find and show the hint for the person asked to act at ``version``: the move the Hard bot
     chooses from their seat's view, with the randomness it would have at that version (its
-    notation). None if the game is no longer there or no hint may be given."""
-    game = Game.objects.filter(pk=game_id, version=version).first()
-    if game is None:
+    notation). ``position``: the game's position at ``version``, which a later version may
+    still be at (after a change of level); the game must be at ``version`` itself if not
+    given. The hint already found for the position is not sought again. None if the game is
+    no longer there or no hint may be given."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or (position is None and game.version != version):
         return None
+    at = play.position(game)
+    if position is not None and position != at:
+        return None  # the person moved, or took a move back
+    shown = play.current_hint(game)
+    if shown is not None:
+        return shown  # found by a run of this task before (a request made twice at once)
     engine = play.load(game)
     if play.hint_refusal(game, engine) is not None:
         return None
     rng = bot_random(game_id, version)
     notation = choose_move(game.kind, "hard", engine, play.PERSON_SEAT, rng, waited)
     try:
-        play.give_hint(game_id, version, notation)
+        play.give_hint(game_id, at, notation)
     except play.Refused:
         return None  # the person moved, or took a move back, in the meantime
     return notation

@@ -6,6 +6,10 @@ site's cache: Redis when there is one, so that every web worker counts alike, an
 memory of ``make run``'s one web process. Past a limit the visitor gets the translated 429 page
 (``views.too_many``); what they had is untouched. The rates are settings (``STARTS_PER_ADDRESS``,
 ``STARTS_PER_BROWSER``, ``BROWSERS_PER_ADDRESS``), and ``CREATION_LIMITS=0`` turns them off.
+
+The same counts limit what a seat or a browser asks of a table, whatever socket or worker the
+request reaches (:func:`within`): quick phrases per seat (``cardgames.phrases``) and hints per
+browser (``HINTS_PER_BROWSER``). ``CREATION_LIMITS=0`` turns these off too.
 """
 
 from collections.abc import Callable
@@ -39,10 +43,24 @@ def joining_browser(request: HttpRequest) -> Browser:
     return browser_for(request)
 
 
+def within(group: str, key: str, rates: list[str]) -> bool:
+    """Count one more of ``group`` for ``key`` (a seat, a browser: no request's address or
+    cookie) against each of ``rates``; whether every rate still holds."""
+    # django-ratelimit reads its key from a request: here the key is given, and the request
+    # is an empty one that nothing reads.
+    return not _over(HttpRequest(), group, lambda group, request: key, rates)
+
+
 def _count(request: HttpRequest, group: str, key: Key, rates: list[str]) -> None:
     """Count one more of ``group`` against each of ``rates`` for ``key``; raise if any is over."""
+    if _over(request, group, key, rates):
+        raise Ratelimited()
+
+
+def _over(request: HttpRequest, group: str, key: Key, rates: list[str]) -> bool:
+    """Count one more of ``group`` for ``key`` against each of ``rates``; whether any is over
+    (each is counted, over or not)."""
     over = [
         is_ratelimited(request, group=group, key=key, rate=rate, increment=True) for rate in rates
     ]
-    if any(over):
-        raise Ratelimited()
+    return any(over)

@@ -30,12 +30,14 @@ from cardgames import (
     bots,
     hint_loop,
     languages,
+    limits,
     phrases,
     play,
     presence,
     ratelimit,
     seatkeys,
     snapshots,
+    transactions,
 )
 from cardgames.browser import browser_id, browser_secret
 from cardgames.converters import is_token
@@ -334,7 +336,6 @@ class TableConsumer(AsyncWebsocketConsumer):
     watched = False  # by the version watcher
     counted: tuple[str, ...] = ()  # the keys of ``socket_counts`` this socket holds
     bucket: ratelimit.TokenBucket
-    phrase_bucket: ratelimit.TokenBucket
     flooded = False  # closed for flooding
     released = False  # what the socket held is given back
     # The newest version rendered for this socket, on whichever thread (another seat's move
@@ -365,7 +366,6 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.language = _language(self.scope)
         self.version = -1
         self.render_lock = threading.Lock()
-        self.phrase_bucket = phrases.new_bucket()
         viewer = await self._find_viewer()
         if viewer is None:
             await self.close(code=4403)
@@ -469,6 +469,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self._refuse(error.args[0])
         except play.Refused as error:
             await self._refuse(error.message)
+        except transactions.Contended:  # rolled back on every try: nothing was changed
+            await self._refuse(_("The server could not make that change just now: try again."))
         else:
             await self._send_rendered(rendered)
             for other, table in others:
@@ -504,13 +506,19 @@ class TableConsumer(AsyncWebsocketConsumer):
         key = message.get("phrase")
         if not isinstance(key, str) or phrases.text(key) is None:
             raise Bad(_("That message is not understood."))
-        seat = await on_table_threads(self._seat_and_name)()
+        seat, name = await on_table_threads(self._speaker)()
+        event = {"type": "table.phrase", "seat": seat, "name": name, "phrase": key}
+        await self.channel_layer.group_send(group_name(self.game_id), event)
+
+    def _speaker(self) -> tuple[int, str]:
+        """The seat this socket speaks for and its name, with one more phrase counted against
+        the seat's limit (``phrases.may_say``, shared by all its sockets); else ``Refused``."""
+        seat = self._seat_and_name()
         if seat is None:
             raise play.Refused(_("Only the players at this table can do that."))
-        if self.phrase_bucket.take() != ratelimit.ALLOW:
+        if not phrases.may_say(self.game_id, seat[0]):
             raise play.Refused(_("You are sending messages too fast: wait a moment."))
-        event = {"type": "table.phrase", "seat": seat[0], "name": seat[1], "phrase": key}
-        await self.channel_layer.group_send(group_name(self.game_id), event)
+        return seat
 
     def _seat_and_name(self) -> tuple[int, str] | None:
         """The seat this socket holds now and its name; None for a spectator."""
@@ -568,6 +576,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             play.choose_for_absent(self.game_id, viewer.seat, choice, version)
         # Refused but against the computer, whose one viewer is the browser that owns the game.
         elif op == "hint":
+            self._count_hint()
             bots.request_hint(self.game_id, version)
         elif op == "undo":
             play.take_back(self.game_id, version)
@@ -582,6 +591,14 @@ class TableConsumer(AsyncWebsocketConsumer):
         elif op != "sync":
             raise Bad(_("That message is not understood."))
         return None
+
+    def _count_hint(self) -> None:
+        """Count one more hint asked by this socket's browser (its cookie, or its address
+        without one), whatever its sockets and workers; ``Refused`` past ``HINTS_PER_BROWSER``."""
+        secret = self.browser_secret
+        browser = browser_id(secret) if secret else (self.scope.get("client") or ("", 0))[0]
+        if not limits.within("hint", browser, settings.HINTS_PER_BROWSER):
+            raise play.Refused(_("You are asking for hints too often: wait a moment."))
 
     def _seat_for(self, message: dict[str, Any]) -> play.SeatOf:
         """The seat a move of this socket acts for, decided on the row the move is worked out on."""

@@ -149,8 +149,12 @@ class Game(models.Model):
     ended_by = models.SmallIntegerField(null=True, blank=True)
     # A room's spectators: the sockets open without a seat (as the room page says it).
     watchers = models.PositiveIntegerField(default=0)
-    # Against the computer: the hint asked for, {"version", "notation"}, shown while the game
-    # is at that version (any change makes it stale).
+    # The moves of the deal in play that the computer made for a person, as the tables tell
+    # them: [[index, why], …], the index of the move's entry in the deal's public log, and
+    # "clock" (the turn's time ran out) or "stand_in" (the computer plays the seat).
+    stood_in = models.JSONField(default=list, blank=True)
+    # Against the computer: the hint found, {"position", "notation"}, shown while the game is
+    # at that position (``play.position``: a change of level keeps it, a move makes it stale).
     hint = models.JSONField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
@@ -297,6 +301,8 @@ class Record(models.Model):
     # "person" | "computer", "level"}, …]; set when play stops.
     moves = models.JSONField(default=list)
     seats = models.JSONField(default=list)
+    # The moves the computer made for a person, as ``Game.stood_in`` kept them.
+    stood_in = models.JSONField(default=list, blank=True)
     result = models.JSONField(null=True, blank=True)
     # The hints given and the moves taken back during the deal (against the computer); and
     # whether this deal, or an earlier round of its Rummy match, had any: the statistics keep

@@ -8,6 +8,8 @@ A refused change raises :class:`Refused` with a message for the sender and chang
 """
 
 import copy
+import hashlib
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -21,6 +23,7 @@ from django.utils.translation import gettext_lazy as _
 from ai import LEVELS
 from cardgames import presence, records, seatkeys, snapshots
 from cardgames.models import Browser, Game, Mode, Seat
+from cardgames.narration import CLOCK, STAND_IN
 from cardgames.registry import GameKind, Variant, get_kind
 from cardgames.transactions import writing
 from cards import IllegalAction, new_seed
@@ -202,6 +205,7 @@ def _save(
         "state",
         "series",
         "shown_seat",
+        "stood_in",
         *fields,
         engine=engine,
         seats=seats,
@@ -332,13 +336,17 @@ def act(game_id: str, seat: int | SeatOf, message: Mapping[str, Any], version: A
     )
 
 
-def act_notation(game_id: str, seat: int, notation: str, version: Any) -> str:
-    """Apply the action written ``notation`` for ``seat`` (the bots' way in)."""
+def act_notation(
+    game_id: str, seat: int, notation: str, version: Any, timed_out: bool = False
+) -> str:
+    """Apply the action written ``notation`` for ``seat`` (the bots' way in); ``timed_out``:
+    the computer makes it for a person whose time for the turn ran out."""
     return _apply(
         game_id,
         seat,
         version,
         lambda kind, legal: notation if notation in map(str, legal) else None,
+        timed_out=timed_out,
     ).notation
 
 
@@ -349,6 +357,7 @@ def _apply(
     choose: Callable[[GameKind, list[Any]], str | None],
     message: Mapping[str, Any] | None = None,
     by_person: bool = False,
+    timed_out: bool = False,
 ) -> Played:
     # The move is worked out on the row as read, without the write lock (on SQLite every writer
     # of the process waits for it, and reading the game and the engine's work are most of a
@@ -361,13 +370,22 @@ def _apply(
         if remembered:  # a version another worker has moved past is refused as such
             _locked(game_id, version, for_update=False)
         raise
+    why = CLOCK if timed_out else STAND_IN if seats[seat].stand_in and not by_person else None
+    if why is not None:  # the tables say so, where the move alone would read as the person's
+        game.stood_in = [*game.stood_in, [_last_move_entry(engine), why]]
     finished = kind.finished(engine)
     if finished:
         _record_result(game, kind, engine)
     if kind.seat_to_ask(engine) != seat:
         game.shown_seat = None  # pass and play: hide this hand before the device changes hands
-    _write_move(game, kind, engine, seats, seat if by_person else None, finished)
+    game, seats = _write_move(game, kind, engine, seats, seat if by_person else None, finished)
     return Played(game, seats, engine, notation)
+
+
+def _last_move_entry(engine: Any) -> int:
+    """The index of the last move's entry in the public log of ``engine``'s deal."""
+    log = engine.view(0)["log"]
+    return next(index for index in range(len(log) - 1, -1, -1) if "action" in log[index])
 
 
 def _work_out(
@@ -415,24 +433,41 @@ def _read(game_id: str, version: Any) -> tuple[Game, bool]:
 @writing
 def _write_move(
     game: Game, kind: GameKind, engine: Any, seats: list[Seat], person: int | None, ended: bool
-) -> None:
+) -> tuple[Game, list[Seat]]:
     """Save the move worked out on ``game`` as its next version, if the game is still at the
     version it was read at (else ``Refused``, and nothing is written); ``person``: the seat of
-    the person who moved, if a person did; ``ended``: the move ended play."""
-    if person is not None and game.mode == Mode.ONLINE:
-        _take_back(seats[person])  # first: the clock of a turn the person keeps is theirs again
+    the person who moved, if a person did; ``ended``: the move ended play. The rows as saved.
+
+    The game's row is written first, then the seats' (the order of every change: see
+    ``transactions.writing``), and ``game`` and ``seats`` are left as they were, so that a
+    try PostgreSQL rolls back can be made again."""
+    game, seats = copy.copy(game), list(seats)
+    taken_back = None
+    if person is not None and game.mode == Mode.ONLINE and _stood_in(seats[person]):
+        # The computer no longer plays for the person, and the turns they lost to the clock
+        # are forgotten: the deadline saved with the move is theirs.
+        taken_back = seats[person] = copy.copy(seats[person])
+        taken_back.stand_in, taken_back.timeouts = False, 0
     # Before the listeners that ``_save`` registers: the renders and the wake-up they start
     # find the rows in hand.
     transaction.on_commit(lambda: snapshots.remember(game, seats))
     _save(game, engine, seats, if_unchanged=True)
+    if taken_back is not None:
+        taken_back.save(update_fields=["stand_in", "timeouts"])
     if ended:
         records.finish(game, kind, engine, seats)
+    return game, seats
+
+
+def _stood_in(seat: Seat) -> bool:
+    """Whether the computer plays ``seat`` now or its person lost turns to the clock."""
+    return seat.stand_in or seat.timeouts > 0
 
 
 def _take_back(seat: Seat) -> None:
     """The person of ``seat`` acted: the computer no longer plays for them, and the turns
     they lost to the clock are forgotten."""
-    if seat.stand_in or seat.timeouts:
+    if _stood_in(seat):
         seat.stand_in = False
         seat.timeouts = 0
         seat.save(update_fields=["stand_in", "timeouts"])
@@ -483,6 +518,7 @@ def _start_follow_up(game: Game, name: str) -> None:
         raise Refused(_("That is not possible now."))
     records.dealt(game, kind, engine.to_dict(), continues=name != "new")
     game.shown_seat = None
+    game.stood_in = []
     if game.ended_by is not None:
         game.ended_by = None
         game.seats.update(absent_choice="")
@@ -556,28 +592,47 @@ def hint_refusal(game: Game, engine: Any) -> Any | None:
     return None
 
 
-def hint_wanted(game_id: str, version: Any, for_update: bool = False) -> Game:
+def hint_wanted(game_id: str, version: Any) -> Game:
     """The game, if a hint may be given at ``version``; else raises :class:`Refused`. The row
-    is locked only ``for_update`` (asking for a hint writes nothing; showing it does)."""
-    game = _locked(game_id, version, for_update)
+    is not locked: asking for a hint writes nothing."""
+    game = _locked(game_id, version, for_update=False)
     refusal = hint_refusal(game, load(game))
     if refusal is not None:
         raise Refused(refusal)
     return game
 
 
+def position(game: Game) -> str:
+    """A digest of the game's engine state, which names its position: every move or deal
+    changes it, and a change that leaves the cards where they are (a level, a hint, a pause)
+    keeps it."""
+    state = json.dumps(game.state, sort_keys=True, separators=(",", ":"))
+    return hashlib.blake2b(state.encode(), digest_size=16).hexdigest()
+
+
 def current_hint(game: Game) -> str | None:
-    """The notation of the hint given for the game's position now, if one was asked for."""
+    """The notation of the hint found for the game's position now, if one was asked for: it
+    stays shown whatever version a change of level or the like makes, until the cards move."""
     hint = game.hint
-    return hint["notation"] if hint and hint.get("version") == game.version else None
+    if not hint or hint.get("position") is None:
+        return None
+    return hint["notation"] if hint["position"] == position(game) else None
 
 
 @writing
-def give_hint(game_id: str, version: Any, notation: str) -> None:
-    """Show ``notation`` as the person's hint at ``version`` (found by a bot worker: see
-    ``bots.hint_move``), counted in the deal's record."""
-    game = hint_wanted(game_id, version, for_update=True)
-    game.hint = {"version": game.version + 1, "notation": notation}
+def give_hint(game_id: str, at: str, notation: str) -> None:
+    """Show ``notation`` as the person's hint for the position ``at`` (found by a bot worker:
+    see ``bots.hint_move``), counted in the deal's record; ``Refused`` if the game is no longer
+    there (the person moved, or took a move back)."""
+    game = Game.objects.by_id(game_id, for_update=True)
+    if game is None:
+        raise Refused(_("This game no longer exists."))
+    if position(game) != at:
+        raise Refused(MOVED_ON)
+    refusal = hint_refusal(game, load(game))
+    if refusal is not None:
+        raise Refused(refusal)
+    game.hint = {"position": at, "notation": notation}
     records.note_help(game, hints=1)
     _bump(game, "hint")
 
@@ -597,7 +652,8 @@ def moves_to_take_back(game: Game, engine: Any) -> int | None:
 @writing
 def take_back(game_id: str, version: Any) -> None:
     """Against the computer: the position before the person's last move, played again from the
-    deal's record; counted in it."""
+    deal's record with the cards the person has not seen dealt again (``records.deal_again``);
+    counted in it."""
     game = _locked(game_id, version)
     if game.mode != Mode.COMPUTER:
         raise Refused(_("Taking back a move is only for games against the computer."))
@@ -609,8 +665,12 @@ def take_back(game_id: str, version: Any) -> None:
     record = records.current(game)
     if keep is None or record is None:
         raise Refused(_("You have made no move in this deal to take back."))
-    earlier = kind.load(record.deal)
-    for seat, notation in kind.moves(engine)[:keep]:
+    moves = kind.moves(engine)
+    deal = records.deal_again(record, kind, moves, keep, PERSON_SEAT)
+    if deal is None:
+        raise Refused(_("Taking this move back would show you cards you have not seen."))
+    earlier = kind.load(deal)
+    for seat, notation in moves[:keep]:
         earlier.apply(seat, notation)
     records.note_help(game, take_backs=1)
     _save(game, earlier)
@@ -729,7 +789,10 @@ def give_up_seats(browser: Browser) -> list[str]:
     """Free every room seat ``browser`` holds (its data is being cleared); those rooms' ids.
 
     In a game under way the computer plays a freed seat until someone takes it."""
-    numbers = list(Seat.objects.filter(browser=browser).values_list("game_id", "number"))
+    # Game by game in one order, as every change takes the rows it locks.
+    numbers = list(
+        Seat.objects.filter(browser=browser).order_by("game_id").values_list("game_id", "number")
+    )
     for game_id, number in numbers:
         leave_seat(game_id, number)
     return [game_id for game_id, _number in numbers]
@@ -781,7 +844,7 @@ def time_out(game_id: str, version: int, choose: Callable[[Game, Any, int], str]
     if seat.timeouts >= 2 or not presence.is_present(seat):
         seat.stand_in = True
     seat.save(update_fields=["timeouts", "stand_in"])
-    return act_notation(game_id, asked, choose(game, engine, asked), version)
+    return act_notation(game_id, asked, choose(game, engine, asked), version, timed_out=True)
 
 
 @writing

@@ -9,6 +9,7 @@ notations: ``replay`` plays it again with the engine alone, to the same result. 
 told in ``docs/records.md``.
 """
 
+import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +18,7 @@ from django.utils import timezone
 
 from cardgames.models import Game, Mode, Record, RecordSeat, Seat
 from cardgames.registry import GameKind, get_kind
+from cardgames.takeback import deal_to_take_back
 
 # The version of the downloaded record's format (``docs/records.md``).
 FORMAT = 1
@@ -58,8 +60,9 @@ def finish(game: Game, kind: GameKind, engine: Any, seats: list[Seat]) -> Record
         for seat in seats
     ]
     record.result = kind.deal_result(engine)
+    record.stood_in = _by_move(engine.view(0)["log"], game.stood_in)
     record.finished = timezone.now()
-    record.save(update_fields=["moves", "seats", "result", "finished"])
+    record.save(update_fields=["moves", "seats", "result", "stood_in", "finished"])
     RecordSeat.objects.bulk_create(
         RecordSeat(
             record=record,
@@ -77,6 +80,20 @@ def finish(game: Game, kind: GameKind, engine: Any, seats: list[Seat]) -> Record
 def current(game: Game) -> Record | None:
     """The record of ``game``'s deal in play, if one was started."""
     return game.records.filter(finished__isnull=True).first()
+
+
+def deal_again(
+    record: Record, kind: GameKind, moves: list[list[Any]], keep: int, seat: int
+) -> dict[str, Any] | None:
+    """The deal to play the first ``keep`` of ``moves`` (the deal's so far) again from, for a
+    take-back of ``seat``'s: the record's deal with the cards that seat had not seen by then
+    dealt again at random (``cardgames.takeback``), kept as the record's deal, so that its moves
+    still replay to the end. None if the take-back would show the seat a card it has not seen."""
+    deal = deal_to_take_back(kind, record.deal, moves, keep, seat, random.SystemRandom())
+    if deal is not None and deal != record.deal:
+        record.deal = deal
+        record.save(update_fields=["deal"])
+    return deal
 
 
 def note_help(game: Game, hints: int = 0, take_backs: int = 0) -> None:
@@ -104,6 +121,7 @@ def export(record: Record) -> dict[str, Any]:
         **kind.deal_context(record.deal),
         "seats": record.seats,
         "moves": record.moves,
+        "stood_in": record.stood_in,
         "result": record.result,
         "hints": record.hints,
         "take_backs": record.take_backs,
@@ -150,5 +168,21 @@ def position(record: Record, step: int) -> Position:
         engine.apply(seat, notation)
     names = [seat["name"] for seat in record.seats]
     log = engine.view(0)["log"]
-    last = kind.recent_moves(log, names, 1) if step else []
+    stood_in = _by_entry(log, record.stood_in)
+    last = kind.recent_moves(log, names, 1, stood_in=stood_in) if step else []
     return Position(record, step, len(record.moves), engine, names, last[0].text if last else None)
+
+
+def _by_move(log: list[dict[str, Any]], marks: list[list[Any]]) -> list[list[Any]]:
+    """The moves the computer made for a person, ``marks`` as a game keeps them (by their
+    entry in the public ``log``), by their number among the deal's moves instead."""
+    entries = [index for index, entry in enumerate(log) if "action" in entry]
+    number = {entry: move for move, entry in enumerate(entries)}
+    return [[number[index], why] for index, why in marks if index in number]
+
+
+def _by_entry(log: list[dict[str, Any]], marks: list[list[Any]]) -> dict[int, str]:
+    """The moves of ``marks`` (by their number among the deal's moves) that ``log`` holds, by
+    their entry in it, as a game's narration takes them."""
+    entries = [index for index, entry in enumerate(log) if "action" in entry]
+    return {entries[move]: why for move, why in marks if move < len(entries)}

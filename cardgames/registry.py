@@ -6,6 +6,7 @@ Each game app subclasses :class:`GameKind` and registers one instance from its
 provide, and what the platform does with it, is told in ``docs/architecture.md``.
 """
 
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import ModuleType
@@ -168,6 +169,11 @@ class GameKind:
         selected …)."""
         return _("Select the cards to play first.")
 
+    def card_refusal(self, game: Any, seat: int, card: str) -> str | Promise | None:
+        """Why no move of ``seat`` may take its hand card ``card`` now, said to that player when
+        they tap it (the engine's reason, as ``explain`` words it); None if it can be played."""
+        return None
+
     def explain(self, reason: Any) -> str | Promise:
         """The engine's reason (a ``Refusal`` of ``why_illegal``) as a sentence for the player,
         in the language active when it is shown (so: lazy)."""
@@ -189,21 +195,40 @@ class GameKind:
         raise NotImplementedError
 
     def recent_moves(
-        self, log: list[dict[str, Any]], names: list[str], count: int, you: int | None = None
+        self,
+        log: list[dict[str, Any]],
+        names: list[str],
+        count: int,
+        you: int | None = None,
+        stood_in: Mapping[int, str] | None = None,
     ) -> list[Move]:
         """The last ``count`` moves of a view's public ``log`` in words, newest first; the
-        moves of seat ``you`` (the viewer's own, if any) in the second person.
+        moves of seat ``you`` (the viewer's own, if any) in the second person. ``stood_in``:
+        the moves the computer made for a person (the index of the move's log entry: why,
+        ``narration.CLOCK`` or ``narration.STAND_IN``), which should say so.
 
         Called on every render: it should read no more of the log than those moves need.
         """
         return []
 
+    def playback(self, log: list[dict[str, Any]], start: int) -> list[dict[str, Any]]:
+        """The steps a page plays, one after another, for the entries of the public ``log``
+        from ``start`` on, before it shows the table they led to (``static/js/playback.js``
+        reads them): each a dict with its entry's ``index`` and an ``op`` (``play``,
+        ``sweep``, ``draw``, ``meld``, ``discard``, ``say``). Only what the log shows: never a
+        card drawn from the stock. By default none: the page shows the new table at once."""
+        return []
+
     def history(
-        self, log: list[dict[str, Any]], names: list[str], you: int | None = None
+        self,
+        log: list[dict[str, Any]],
+        names: list[str],
+        you: int | None = None,
+        stood_in: Mapping[int, str] | None = None,
     ) -> list[list[str]]:
         """Every move of the public ``log`` in words, oldest first, in groups (a bout, a turn);
         by default one group."""
-        moves = self.recent_moves(log, names, len(log), you)
+        moves = self.recent_moves(log, names, len(log), you, stood_in)
         return [[move.text for move in reversed(moves)]] if moves else []
 
     def finished(self, game: Any) -> bool:
@@ -240,6 +265,20 @@ class GameKind:
         engine's ``to_dict()`` as dealt) again: its deck, top card first, its seed, and what
         else the engine needs. Only for a kind that ``keeps_records``."""
         raise NotImplementedError
+
+    def redeal_unseen(
+        self, deal: dict[str, Any], seen: frozenset[str], rng: random.Random
+    ) -> dict[str, Any] | None:
+        """The engine state ``deal`` (``to_dict()`` as dealt) with the cards not named in
+        ``seen`` (the card names a seat has seen) dealt again among the places they hold (other
+        hands, the stock) with ``rng.shuffle``, every seen card left where it is, and whatever
+        is drawn at random later (a reshuffle's seed) drawn again from ``rng``: a deal that the
+        engine's ``new_game`` deals from its ``deal_arguments``.
+
+        A take-back uses it so as to show no hidden card (``cardgames.takeback``, which may
+        pass a source whose ``shuffle`` swaps two cards only); None: this game cannot, and a
+        take-back that would show a card is refused."""
+        return None
 
     def deal_context(self, deal: dict[str, Any]) -> dict[str, Any]:
         """What a record of ``deal`` says beside the deal itself (a match's round and scores)."""

@@ -320,6 +320,12 @@ RATELIMIT_ENABLE = env_bool("CREATION_LIMITS", True)
 STARTS_PER_ADDRESS = env_list("STARTS_PER_ADDRESS", ["60/m", "2000/d"])
 STARTS_PER_BROWSER = env_list("STARTS_PER_BROWSER", ["20/m", "300/d"])
 BROWSERS_PER_ADDRESS = env_list("BROWSERS_PER_ADDRESS", ["20/m", "500/d"])
+# Quick phrases one seat of a room may say, whatever its sockets and workers (a few at once,
+# then about one every three seconds: cardgames.phrases), and hints one browser may ask for
+# (each a search of the Hard bot, at most one per position: cardgames.bots.request_hint).
+# Counted the same way, and turned off with the creation limits.
+PHRASES_PER_SEAT = env_list("PHRASES_PER_SEAT", ["3/5s", "20/m"])
+HINTS_PER_BROWSER = env_list("HINTS_PER_BROWSER", ["20/m"])
 # Rooms one browser may hold a seat in at once (each lives until a week after its last move).
 MAX_ROOMS_PER_BROWSER = env_int("MAX_ROOMS_PER_BROWSER", 20)
 # Saves (vs computer, pass and play) and browsers untouched this long are deleted by

@@ -1,12 +1,14 @@
 """Durak's registry entry: what the platform needs to know to seat, deal, show and end it."""
 
+import random
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from cardgames.registry import GameKind, Variant
-from durak import board, engine, hints, htmlplayer, narration, refusals
+from cardgames.takeback import shuffle_unseen, sorted_hand
+from durak import board, engine, hints, htmlplayer, narration, playback, refusals
 from durak.forms import DurakMoveForm, DurakOptionsForm
 
 
@@ -38,12 +40,15 @@ class DurakKind(GameKind):
     # The board a seat sees and the moves in words: :mod:`durak.board`, :mod:`durak.narration`.
     board_context = staticmethod(board.board_context)
     recent_moves = staticmethod(narration.recent_moves)
+    # The steps a page plays before the table they led to: :mod:`durak.playback`.
+    playback = staticmethod(playback.steps)
     # The Hint button's line: :mod:`durak.hints`.
     hint_line = staticmethod(hints.hint_line)
     history = staticmethod(narration.history)
     # Why a move is refused, in words: :mod:`durak.refusals`.
     explain = staticmethod(refusals.explain)
     unwritten = staticmethod(refusals.unwritten)
+    card_refusal = staticmethod(refusals.card_refusal)
 
     def still_playing(self, game: engine.Game, seat: int) -> bool:
         """Until the seat is out: it holds no card once the stock is empty. Then it has no move
@@ -65,6 +70,27 @@ class DurakKind(GameKind):
             hands[-1].remove(deal["trump"])
             deck = [card for hand in hands for card in hand] + [deal["trump"]]
         return {"deck": deck, "seed": deal["seed"]}
+
+    # How many shuffles ``redeal_unseen`` tries for one that keeps the first attacker.
+    REDEAL_TRIES = 200
+
+    def redeal_unseen(
+        self, deal: dict[str, Any], seen: frozenset[str], rng: random.Random
+    ) -> dict[str, Any] | None:
+        """The unseen cards of the hands and the stock dealt again (the face-up trump card is
+        seen), so that the same seat attacks first: the one with the lowest trump, or the
+        seed's choice when no hand holds one. The seed draws nothing after the deal and
+        stays. None in the unlikely case that no shuffle tried keeps the first attacker."""
+        config = engine.Config.from_dict(deal["config"])
+        for _try in range(self.REDEAL_TRIES):
+            hands = [list(hand) for hand in deal["hands"]]
+            stock = list(deal["stock"])
+            shuffle_unseen([*hands, stock], seen, rng)
+            candidate = {**deal, "hands": [sorted_hand(hand) for hand in hands], "stock": stock}
+            dealt = engine.new_game(config, **self.deal_arguments(candidate))
+            if dealt.to_dict() == candidate:
+                return candidate
+        return None
 
     def seat_result(self, game: engine.Game, seat: int) -> dict[str, Any]:
         """Won (not the durak), lost (the durak) or drawn."""

@@ -109,7 +109,7 @@ def board_context(
         "drawn_from_discard": face(drawn) if drawn else None,
         "round": view["round"],
         "target": view["target"],
-        "round_result": _round_result(view, names, me),
+        "round_result": _round_result(view, names, me, seat),
         "match_winner": names[view["outcome"]["winner"]] if view["outcome"] is not None else None,
         "you_won": (
             seat is not None
@@ -119,7 +119,11 @@ def board_context(
     }
 
 
-def _round_result(view: dict[str, Any], names: list[str], me: int) -> dict[str, Any] | None:
+def _round_result(
+    view: dict[str, Any], names: list[str], me: int, seat: int | None
+) -> dict[str, Any] | None:
+    """The round's result: who won, the points, and each hand left, the viewer's (``seat``,
+    named "You", so that what is said of it is in the second person) first."""
     outcome = view["round_outcome"]
     if outcome is None:
         return None
@@ -131,7 +135,8 @@ def _round_result(view: dict[str, Any], names: list[str], me: int) -> dict[str, 
         "points": outcome["points"],
         "hands": [
             {
-                "name": names[number],
+                "name": _("You") if number == seat else names[number],
+                "you": number == seat,
                 "faces": [face(code) for code in hands[number]],
                 "labels": _labels(hands[number]),
                 "points": points(cards_mask(hands[number])),

@@ -1,11 +1,13 @@
 """Rummy's registry entry: what the platform needs to know to seat, deal, show and end it."""
 
+import random
 from typing import Any
 
 from django.utils.translation import gettext_lazy
 
 from cardgames.registry import GameKind, Variant
-from rummy import board, engine, hints, narration, refusals
+from cardgames.takeback import shuffle_unseen, sorted_hand
+from rummy import board, engine, hints, narration, playback, refusals
 from rummy.forms import RummyMoveForm, RummyOptionsForm
 
 
@@ -39,12 +41,15 @@ class RummyKind(GameKind):
     # The board a seat sees and the moves in words: :mod:`rummy.board`, :mod:`rummy.narration`.
     board_context = staticmethod(board.board_context)
     recent_moves = staticmethod(narration.recent_moves)
+    # The steps a page plays before the table they led to: :mod:`rummy.playback`.
+    playback = staticmethod(playback.steps)
     # The Hint button's line: :mod:`rummy.hints`.
     hint_line = staticmethod(hints.hint_line)
     history = staticmethod(narration.history)
     # Why a move is refused, in words: :mod:`rummy.refusals`.
     explain = staticmethod(refusals.explain)
     unwritten = staticmethod(refusals.unwritten)
+    card_refusal = staticmethod(refusals.card_refusal)
 
     def finished(self, game: engine.Game) -> bool:
         """Play has stopped: the round (and maybe the match) is over."""
@@ -64,6 +69,23 @@ class RummyKind(GameKind):
         the dealer."""
         deck = [*deal["hands"][0], *deal["hands"][1], *deal["discard"][:1], *deal["stock"]]
         return {"deck": deck, "seed": deal["seed"], "dealer": deal["dealer"]}
+
+    def redeal_unseen(
+        self, deal: dict[str, Any], seen: frozenset[str], rng: random.Random
+    ) -> dict[str, Any]:
+        """The unseen cards of the hands and the stock dealt again (the card that started the
+        discard pile is seen), and a new seed: it shuffles the discard pile into a new stock
+        when the stock runs out, and with the old one a take-back past that draw would show
+        the new stock's order again."""
+        hands = [list(hand) for hand in deal["hands"]]
+        stock = list(deal["stock"])
+        shuffle_unseen([*hands, stock], seen, rng)
+        return {
+            **deal,
+            "hands": [sorted_hand(hand) for hand in hands],
+            "stock": stock,
+            "seed": rng.getrandbits(128),
+        }
 
     def deal_context(self, deal: dict[str, Any]) -> dict[str, Any]:
         """The round of the match it was, and the scores before it."""

@@ -1,5 +1,6 @@
 """Rummy's moves in words, for the table's list of moves and its screen-reader news."""
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -19,45 +20,69 @@ TEXTS = MoveTexts(
         "draw stock": (
             gettext_lazy("%(name)s drew from the stock"),
             gettext_lazy("You drew from the stock"),
+            gettext_lazy("the computer drew from the stock for %(name)s"),
+            gettext_lazy("the computer drew from the stock for you"),
         ),
         "draw discard": (
             gettext_lazy("%(name)s took %(card)s from the discard pile"),
             gettext_lazy("You took %(card)s from the discard pile"),
+            gettext_lazy("the computer took %(card)s from the discard pile for %(name)s"),
+            gettext_lazy("the computer took %(card)s from the discard pile for you"),
         ),
-        "meld": (gettext_lazy("%(name)s melded %(cards)s"), gettext_lazy("You melded %(cards)s")),
+        "meld": (
+            gettext_lazy("%(name)s melded %(cards)s"),
+            gettext_lazy("You melded %(cards)s"),
+            gettext_lazy("the computer melded %(cards)s for %(name)s"),
+            gettext_lazy("the computer melded %(cards)s for you"),
+        ),
         "layoff": (
             gettext_lazy("%(name)s laid off %(cards)s on a meld"),
             gettext_lazy("You laid off %(cards)s on a meld"),
+            gettext_lazy("the computer laid off %(cards)s on a meld for %(name)s"),
+            gettext_lazy("the computer laid off %(cards)s on a meld for you"),
         ),
         "discard": (
             gettext_lazy("%(name)s discarded %(card)s"),
             gettext_lazy("You discarded %(card)s"),
+            gettext_lazy("the computer discarded %(card)s for %(name)s"),
+            gettext_lazy("the computer discarded %(card)s for you"),
         ),
     }
 )
 
 
 def recent_moves(
-    log: list[dict[str, Any]], names: list[str], count: int, you: int | None = None
+    log: list[dict[str, Any]],
+    names: list[str],
+    count: int,
+    you: int | None = None,
+    stood_in: Mapping[int, str] | None = None,
 ) -> list[Move]:
     """The last ``count`` moves of the round's public ``log``, newest first, in words
-    (``you``'s own moves in the second person)."""
+    (``you``'s own moves in the second person; those of ``stood_in``, log index: why, as the
+    computer's for their player)."""
     told: list[Move] = []
     for index in range(len(log) - 1, -1, -1):
         if len(told) == count:
             break
-        if text := _describe(log[index], names, you):
+        why = stood_in.get(index) if stood_in else None
+        if text := _describe(log[index], names, you, why):
             told.append(Move(index, text))
     return told
 
 
-def history(log: list[dict[str, Any]], names: list[str], you: int | None = None) -> list[list[str]]:
+def history(
+    log: list[dict[str, Any]],
+    names: list[str],
+    you: int | None = None,
+    stood_in: Mapping[int, str] | None = None,
+) -> list[list[str]]:
     """Every move of the round's public ``log`` in words, oldest first, one group per turn
     (the deal and the round's end each on their own)."""
     groups: list[list[str]] = []
     turn_of = None
-    for entry in log:
-        text = _describe(entry, names, you)
+    for index, entry in enumerate(log):
+        text = _describe(entry, names, you, stood_in.get(index) if stood_in else None)
         if not text:
             continue
         seat = entry.get("seat")
@@ -91,7 +116,9 @@ def _round_end(entry: dict[str, Any], names: list[str], you: int | None) -> str:
     )
 
 
-def _describe(entry: dict[str, Any], names: list[str], you: int | None) -> str | None:
+def _describe(
+    entry: dict[str, Any], names: list[str], you: int | None, why: str | None = None
+) -> str | None:
     event = entry.get("event")
     if event == "deal":
         card = cards_short([entry["discard"]])
@@ -112,11 +139,13 @@ def _describe(entry: dict[str, Any], names: list[str], you: int | None) -> str |
     words = entry["action"].split()
     if entry["action"] in ("draw stock", "draw discard"):
         card = cards_short([entry["card"]]) if "card" in entry else ""
-        return TEXTS.say(entry["action"], seat, names, you, card=card)
+        return TEXTS.say(entry["action"], seat, names, you, why, card=card)
     if words[0] == "meld":
-        return TEXTS.say("meld", seat, names, you, cards=cards_short(in_rank_order(words[1:])))
+        cards = cards_short(in_rank_order(words[1:]))
+        return TEXTS.say("meld", seat, names, you, why, cards=cards)
     if words[0] == "layoff":
-        return TEXTS.say("layoff", seat, names, you, cards=cards_short(in_rank_order(words[2:])))
+        cards = cards_short(in_rank_order(words[2:]))
+        return TEXTS.say("layoff", seat, names, you, why, cards=cards)
     if words[0] == "discard":
-        return TEXTS.say("discard", seat, names, you, card=cards_short(words[1:]))
+        return TEXTS.say("discard", seat, names, you, why, card=cards_short(words[1:]))
     return None

@@ -174,6 +174,8 @@ def worker_env(database_url: str, redis_url: str) -> dict[str, str]:
         TABLE_RATE="1000",
         TABLE_BURST="1000",
         BROWSERS_PER_ADDRESS="100000/m",
+        # A seat's phrases counted by the day, for the same reason.
+        PHRASES_PER_SEAT="3/d",
     )
     return env
 

@@ -1,6 +1,7 @@
 """Nim's registry entry: everything the platform needs, in this one file."""
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from django import forms
@@ -60,7 +61,12 @@ class NimKind(GameKind):
         return {"counters": view["counters"], "takes": [action.count for action in legal]}
 
     def recent_moves(
-        self, log: list[dict[str, Any]], names: list[str], count: int, you: int | None = None
+        self,
+        log: list[dict[str, Any]],
+        names: list[str],
+        count: int,
+        you: int | None = None,
+        stood_in: Mapping[int, str] | None = None,
     ) -> list[Move]:
         told = [
             Move(index, f"{names[entry['seat']]} took {entry['action'].split()[1]}")

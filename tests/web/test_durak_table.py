@@ -391,9 +391,9 @@ def test_a_move_overtaken_while_it_was_worked_out_is_refused_and_changes_nothing
     _client, game = known_game
     write_move = play._write_move
 
-    def overtaken(row: Game, *args: object) -> None:
+    def overtaken(row: Game, *args: object) -> tuple[Game, list]:
         play.set_level(row.pk, "easy")  # lands while the move was being worked out
-        write_move(row, *args)
+        return write_move(row, *args)
 
     monkeypatch.setattr(play, "_write_move", overtaken)
     with pytest.raises(play.Refused, match="moved on"):

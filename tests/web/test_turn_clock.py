@@ -27,7 +27,7 @@ from test_rooms import (
 from cardgames import bots, clock, play, presence
 from cardgames.models import Game, Seat
 
-TURN_LOST = "computer playing for Bob"
+TURN_LOST = "the computer plays for them"
 
 
 def game_row(game: Game) -> Game:
@@ -127,7 +127,7 @@ def test_two_turns_lost_in_a_row_leave_the_seat_to_the_computer_and_a_move_takes
     assert clock.expire(game.pk, run_out(game))
     assert seat(game, 1).stand_in
     html = page(bob, game)
-    assert seat_state(html, "Bob") == TURN_LOST
+    assert seat_state(html, "Bob") == f"connected · {TURN_LOST}"
     assert "The computer is playing for you." in html and "Take my seat back" in html
     # The computer is asked for Bob's turns from now on, and no clock runs for them...
     row = ann_plays_until_bob_is_asked(game)
@@ -147,7 +147,7 @@ def test_a_person_away_when_their_turn_runs_out_is_played_by_the_computer_at_onc
     ann_attacks(game, 0)
     assert clock.expire(game.pk, run_out(game))
     assert seat(game, 1).stand_in
-    assert seat_state(page(ann, game), "Bob") == f"{TURN_LOST} · away"
+    assert seat_state(page(ann, game), "Bob") == f"away · {TURN_LOST}"
 
 
 def test_without_a_clock_an_absent_persons_turn_still_waits_one_turn_at_most(db):
