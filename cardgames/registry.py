@@ -169,10 +169,11 @@ class GameKind:
         selected …)."""
         return _("Select the cards to play first.")
 
-    def card_refusal(self, game: Any, seat: int, card: str) -> str | Promise | None:
-        """Why no move of ``seat`` may take its hand card ``card`` now, said to that player when
-        they tap it (the engine's reason, as ``explain`` words it); None if it can be played."""
-        return None
+    def card_refusals(self, game: Any, seat: int, cards: list[str]) -> Mapping[str, Any]:
+        """Why each of the hand ``cards``, which no legal move of ``seat`` takes, cannot be
+        played now, by card, said to that player when they tap it (the engine's reason, as
+        ``explain`` words it); by default nothing is said."""
+        return {}
 
     def explain(self, reason: Any) -> str | Promise:
         """The engine's reason (a ``Refusal`` of ``why_illegal``) as a sentence for the player,

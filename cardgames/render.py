@@ -5,22 +5,30 @@ every change, so a reload and a live update always agree.
 """
 
 import json
+import math
 import time
 from typing import Any
 
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from ai import LEVELS
 from cardgames import phrases, play, presence, records
+from cardgames.cardtext import face
 from cardgames.models import Game, Mode, Seat
-from cardgames.narration import Move
+from cardgames.narration import Move, stood_in_moves
 from cardgames.registry import GameKind
+from cardgames.seating import seat_marks
+from cardgames.templatetags.cards import suited
 from cardgames.viewers import Viewer, seen_by
 
 # How many of the latest moves the table lists.
 RECENT_MOVES = 6
+# The most new log entries a page is shown one by one; a page further behind (a tab that slept,
+# a socket that reconnected) is shown the new table at once.
+PLAYBACK_ENTRIES = 16
 # The most rounds a score sheet lists (a match to 100 points takes a handful; a match of void
 # rounds could take many).
 SCORE_SHEET_ROUNDS = 60
@@ -73,7 +81,8 @@ def table_context(
     # parts (the log, the counts) are used.
     view = engine.view(seen.seat if seen.seat is not None else 0)
     log = view["log"]
-    moves = kind.recent_moves(log, names, RECENT_MOVES, you=you)
+    stood_in = stood_in_moves(game.stood_in)
+    moves = kind.recent_moves(log, names, RECENT_MOVES, you=you, stood_in=stood_in)
     over_message = kind.over_message(engine, names, you) if finished else ""
     context = {
         "viewer": viewer,
@@ -87,6 +96,7 @@ def table_context(
         "error": error,
         "seen": seen,
         "names": names,
+        "marks": seat_marks(names),
         "asked": asked,
         "asked_name": names[asked] if asked is not None else None,
         "your_turn": bool(legal),
@@ -96,10 +106,12 @@ def table_context(
             (name, label, kind.follow_up_warning(engine, name))
             for name, label in (kind.follow_ups(engine) if finished else [])
         ],
-        # The latest moves, oldest first (all of them are the history page's: ``history_html``).
-        "recent": [move.text for move in reversed(moves)],
+        # The latest moves, newest first: the first is the line a phone shows beside the table
+        # (all of them are the history's: ``history_html``).
+        "recent": [move.text for move in moves],
         "moves_told": len(log),
         "announce": _news(moves, told, len(log), over_message),
+        "playback": _playback(kind, log, told, names, you, stood_in),
         "series": _series(game, names),
         "level": level,
         "levels": list(LEVEL_LABELS.items()),
@@ -119,6 +131,7 @@ def table_context(
     # move can take together, and lights what the selection can do (nothing hidden is in them).
     notations = [str(action) for action in legal]
     context["moves_json"] = json.dumps(notations)
+    context["refusals_json"] = json.dumps(_card_refusals(kind, engine, seen.seat, view, notations))
     # Once play has stopped, the deal's record: its replay and download (no card is hidden now).
     context["record"] = records.last_finished(game) if finished else None
     if not seen.handoff and not context["waiting"]:
@@ -128,6 +141,20 @@ def table_context(
     if game.mode == Mode.COMPUTER and viewer.owner and not finished:
         context.update(_learning(game, kind, engine, view, notations))
     return context
+
+
+def _card_refusals(
+    kind: GameKind, engine: Any, seat: int | None, view: dict[str, Any], legal: list[str]
+) -> dict[str, str]:
+    """Why each card of the hand shown that no legal move takes cannot be played, by its code,
+    for the page to say when it is tapped (none when the seat has no move: its cards are
+    disabled)."""
+    if seat is None or not legal:
+        return {}
+    taken = {word for notation in legal for word in notation.split()}
+    idle = [card for card in view.get("hand", ()) if card not in taken]  # no hand: no card
+    reasons = kind.card_refusals(engine, seat, idle) if idle else {}
+    return {card: str(reason) for card, reason in reasons.items()}
 
 
 def _score_sheet(game: Game, kind: GameKind, engine: Any, names: list[str]) -> list[dict]:
@@ -191,7 +218,7 @@ def history_html(game: Game, viewer: Viewer) -> str:
     if game.mode == Mode.ONLINE and any(seat.waited_for for seat in seats):
         return render_to_string("cardgames/_history.html", {"history": []})  # nothing dealt yet
     log = kind.load(game.state).view(0)["log"]
-    groups = kind.history(log, play.seat_names(game, seats), you)
+    groups = kind.history(log, play.seat_names(game, seats), you, stood_in_moves(game.stood_in))
     return render_to_string("cardgames/_history.html", {"history": groups})
 
 
@@ -218,6 +245,39 @@ def _news(moves: list[Move], told: int | None, logged: int, over_message: Any) -
     if news and over_message:
         news.append(over_message)
     return news
+
+
+def _playback(
+    kind: GameKind,
+    log: list[dict[str, Any]],
+    told: int | None,
+    names: list[str],
+    you: int | None,
+    stood_in: dict[int, str],
+) -> dict[str, Any] | None:
+    """What happened since the page's last table, for its script to play before it shows this
+    one (``static/js/playback.js``): the kind's steps for the new entries of the public
+    ``log``, each with its line in words, as JSON, and the faces of the cards they name.
+    None when there is nothing to play: a first table, no new entry, a new deal (a shorter
+    log), or a page so far behind (``PLAYBACK_ENTRIES``) that it is shown the table at once."""
+    if told is None or not told < len(log) <= told + PLAYBACK_ENTRIES:
+        return None
+    steps = kind.playback(log, told)
+    if not steps:
+        return None
+    texts = {
+        move.index: move.text
+        for move in kind.recent_moves(log, names, len(log) - told, you=you, stood_in=stood_in)
+    }
+    codes: list[str] = []
+    for step in steps:
+        step["text"] = str(texts.get(step["index"], ""))
+        step["html"] = str(suited(step["text"]))  # as the table's newest move reads
+        codes.extend(code for code in step.get("cards", ()) if code not in codes)
+    return {
+        "json": json.dumps(steps, ensure_ascii=False),
+        "faces": [face(code) for code in codes],
+    }
 
 
 def _room_seats(seats: list[Seat], names: list[str], viewer: Viewer) -> list[dict[str, Any]]:
@@ -263,6 +323,7 @@ def _room_context(
     you = seats[viewer.seat] if viewer.seat is not None else None
     context: dict[str, Any] = {
         "deadline_ms": int(game.deadline.timestamp() * 1000) if game.deadline else None,
+        **_clock(game),
         "clock_name": names[asked] if game.deadline and asked is not None else None,
         "stood_in": you is not None and you.stand_in,
         "watchers": game.watchers,
@@ -283,6 +344,18 @@ def _room_context(
             opens = play.absent_choices_at(game, seats)
             context["absent_at_ms"] = int(opens.timestamp() * 1000) if opens else None
     return context
+
+
+def _clock(game: Game) -> dict[str, Any]:
+    """The turn clock's length (``clock_ms``, for the page's script) and the time it shows
+    now (``clock_text``, m:ss), never more than its length: the deadline was set as the turn
+    began, by a server whose clock may be a little ahead of the one rendering."""
+    if game.deadline is None:
+        return {}
+    length = game.clock or play.AWAY_TURN  # a room without a clock waits for the away
+    left = min(length, max(0.0, (game.deadline - timezone.now()).total_seconds()))
+    seconds = math.ceil(left)
+    return {"clock_ms": length * 1000, "clock_text": f"{seconds // 60}:{seconds % 60:02d}"}
 
 
 def _series(game: Game, names: list[str]) -> dict[str, Any] | None:

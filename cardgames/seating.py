@@ -44,3 +44,41 @@ def hand_rows(cards: list, most_in_a_row: int = 12) -> list[list]:
     rows = -(-len(cards) // most_in_a_row)
     size = -(-len(cards) // rows)
     return [cards[start : start + size] for start in range(0, len(cards), size)]
+
+
+def seat_marks(names: list[str]) -> list[str]:
+    """A short mark for each seat, for its badge: distinct, never cut, and read from the name
+    the log uses. A name ending in a number keeps it ("Computer 2" is C2); other names give
+    their initial, or their first two letters, or the initial and the seat's number where
+    those clash too.
+
+    >>> seat_marks(["You", "Computer 1", "Computer 2"])
+    ['Y', 'C1', 'C2']
+    >>> seat_marks(["Ana", "bob", "Ivan"]), seat_marks(["Ann", "Anna", "Computer 3"])
+    (['A', 'B', 'I'], ['A1', 'A2', 'C3'])
+    """
+    marks = [_first_mark(name) for name in names]
+    marks = [
+        _initial(name) + "".join(char for char in name if char.isalnum())[1:2].lower()
+        if marks.count(mark) > 1
+        else mark
+        for name, mark in zip(names, marks, strict=True)
+    ]
+    clashing = [number for number, mark in enumerate(marks) if marks.count(mark) > 1]
+    for number in clashing:
+        numbered = f"{_initial(names[number])}{number + 1}"
+        marks[number] = numbered if numbered not in marks else f"#{number + 1}"
+    return marks
+
+
+def _initial(name: str) -> str:
+    """The first letter or digit of ``name``, in capitals ("?" for a name with none)."""
+    return next((char.upper() for char in name if char.isalnum()), "?")
+
+
+def _first_mark(name: str) -> str:
+    """The initial, and the number a name ends with if it has one ("Computer 12": C12)."""
+    words = name.split()
+    if len(words) > 1 and words[-1].isdigit():
+        return _initial(name) + words[-1]
+    return _initial(name)

@@ -14,9 +14,10 @@ from django.views.decorators.http import require_http_methods, require_POST
 from cardgames import limits, play, records, retention, seatkeys, stats
 from cardgames.browser import COOKIE_NAME, current_browser
 from cardgames.cardtext import face
-from cardgames.models import Game, Mode, Record
+from cardgames.models import Game, Mode, Record, Seat
 from cardgames.registry import BadOptions, GameKind, Variant, all_kinds, get_kind
 from cardgames.render import LEVEL_LABELS, fragment, history_html, table_context, table_html
+from cardgames.seating import seat_marks
 from cardgames.viewers import Viewer, viewer_for
 
 MAX_NAME = 20
@@ -57,22 +58,51 @@ def home(request: HttpRequest) -> HttpResponse:
     games = []
     for kind in all_kinds():
         options = (browser.variants.get(kind.name) if browser else None) or kind.default_options()
+        variant = kind.variant(options)
         games.append(
             {
                 "kind": kind,
-                "options": kind.variant(options).options,
+                "options": variant.options,
+                "variant": variant.label,
+                "hidden_options": _hidden_options(variant.options),
                 "level": (browser.levels.get(kind.name) if browser else None) or play.DEFAULT_LEVEL,
                 "saves": [_save_row(game) for game in saves if game.kind == kind.name],
             }
         )
+    under_way = _under_way(sorted(saves, key=lambda game: game.updated, reverse=True))
     context = {
         "games": games,
+        "levels": list(LEVEL_LABELS.items()),
+        "continue": _save_row(under_way) if under_way else None,
         "has_saves": bool(saves),
         "save_days": retention.save_days(),
         "finished": _finished_rows(browser) if browser else [],
         "stats": stats.statistics(browser),
     }
     return render(request, "cardgames/home.html", context)
+
+
+# How many of a browser's latest games the home page looks into for one still under way.
+UNDER_WAY_LOOKS = 5
+
+
+def _under_way(games: list[Game]) -> Game | None:
+    """The first of ``games`` whose play goes on (a Rummy match between two deals does), for
+    the home page's "Continue"; None if the first few have all ended."""
+    for game in games[:UNDER_WAY_LOOKS]:
+        if game.ended_by is None and play.kind_of(game).result(play.load(game)) is None:
+            return game
+    return None
+
+
+def _hidden_options(options: dict[str, Any]) -> list[tuple[str, Any]]:
+    """A variant's options as the hidden fields of a form that starts it (a box ticked is
+    "on"; one not ticked is left out, as a browser leaves it)."""
+    return [
+        (name, "on" if value is True else value)
+        for name, value in options.items()
+        if value is not False
+    ]
 
 
 RECENT_RECORDS = 5
@@ -100,6 +130,7 @@ def _save_row(game: Game) -> dict[str, Any]:
     return {
         "game": game,
         "url": reverse("room" if online else "table", args=[game.pk]),
+        "title": play.kind_of(game).title,
         "mode": Mode(game.mode).label,
         "variant": play.variant_of(game).label,
         "names": ", ".join(play.seat_names(game)),
@@ -110,7 +141,9 @@ def _save_row(game: Game) -> dict[str, Any]:
 def play_computer(request: HttpRequest, kind_name: str) -> HttpResponse:
     """Vs computer: this browser's save of the variant asked for, or a new game of it.
 
-    ``new`` in the form always deals a new game (the save of that variant is replaced).
+    ``new`` in the form always deals a new game (the save of that variant is replaced). A
+    ``level`` in the form is remembered, and the computer plays at it from its first move (in
+    a save reopened, from the position it is at).
     """
     kind = _kind(kind_name)
     try:
@@ -120,11 +153,21 @@ def play_computer(request: HttpRequest, kind_name: str) -> HttpResponse:
         return redirect("home")
     browser = limits.starting_browser(request)
     browser.variants = {**browser.variants, kind.name: variant.options}
-    browser.save(update_fields=["variants", "last_seen"])
+    chosen = request.POST.get("level")
+    if chosen in LEVEL_LABELS:
+        browser.levels = {**browser.levels, kind.name: chosen}
+    browser.save(update_fields=["variants", "levels", "last_seen"])
     level = browser.levels.get(kind.name, play.DEFAULT_LEVEL)
     new = bool(request.POST.get("new"))
     game = play.open_or_start(browser, kind, variant, level, new=new)
+    if chosen in LEVEL_LABELS and _other_level(game, chosen):
+        play.set_level(game.pk, chosen)  # a save reopened: the position is kept
     return redirect("table", game_id=game.pk)
+
+
+def _other_level(game: Game, level: str) -> bool:
+    """Whether a computer seat of ``game`` plays at another level than ``level``."""
+    return game.seats.filter(kind=Seat.Kind.BOT).exclude(level=level).exists()
 
 
 @require_http_methods(["GET", "POST"])
@@ -364,6 +407,7 @@ def replay(request: HttpRequest, record_id: str) -> HttpResponse:
         "next": min(at.steps, at.step + 1),
         "board_template": kind.board_template,
         "board": kind.board_context(engine.view(0), None, [], names),
+        "marks": seat_marks(names),
         "hands": [
             {"name": name, "cards": [face(code) for code in engine.view(number)["hand"]]}
             for number, name in enumerate(names)

@@ -83,6 +83,8 @@ def board_context(
         "sides": by_side(opponents),
         "hand_rows": hand_rows(hand),
         "last_seat": last_seat,
+        "attacker": view["attacker"],
+        "defender": view["defender"],
         "bout_gone_to": _bout_end(view["log"]),
         "trump": face(view["trump"]),
         "trump_is_drawn": view["stock"] == 0,

@@ -48,7 +48,7 @@ class DurakKind(GameKind):
     # Why a move is refused, in words: :mod:`durak.refusals`.
     explain = staticmethod(refusals.explain)
     unwritten = staticmethod(refusals.unwritten)
-    card_refusal = staticmethod(refusals.card_refusal)
+    card_refusals = staticmethod(refusals.card_refusals)
 
     def still_playing(self, game: engine.Game, seat: int) -> bool:
         """Until the seat is out: it holds no card once the stock is empty. Then it has no move

@@ -147,13 +147,44 @@ def unwritten(game: Game, seat: int, form: MoveForm, legal: list[Any]) -> str | 
     reason = game.why_illegal(seat, "take")  # whatever keeps this seat from defending at all
     if reason is not None:
         return explain(reason)
-    card = cards[0]
     uncovered = [attack for attack, defence in game.view(seat)["table"] if defence is None]
-    reasons = {attack: game.why_illegal(seat, f"defend {attack} {card}") for attack in uncovered}
+    return _defence_refusal(cards[0], _defences(game, seat, cards[0], uncovered))
+
+
+def _defence_refusal(card: str, reasons: dict[str, Refusal | None]) -> Promise:
+    """Why ``card`` goes on no single attack card, given why it may not go on each of those
+    still uncovered (``reasons``, None where it may)."""
     refused = [reason for reason in reasons.values() if reason is not None]
     covers = [attack for attack, reason in reasons.items() if reason is None]
-    if refused and (len(uncovered) == 1 or refused[0].code != "does_not_beat"):
+    if refused and (len(reasons) == 1 or refused[0].code != "does_not_beat"):
         return explain(refused[0])  # "8♥ does not beat 7♣: …", "You do not hold 8♥."
     if len(covers) > 1:
         return _lazy_say(BEATS_SEVERAL, {"card": card, "cards": covers})
     return _lazy_say(BEATS_NOTHING, {"card": card})
+
+
+def _defences(game: Game, seat: int, card: str, uncovered: list[str]) -> dict[str, Refusal | None]:
+    """Why ``seat`` may not beat each of the ``uncovered`` attack cards with ``card`` (None
+    where it may)."""
+    return {attack: game.why_illegal(seat, f"defend {attack} {card}") for attack in uncovered}
+
+
+def card_refusals(game: Game, seat: int, cards: list[str]) -> dict[str, Promise]:
+    """Why each of the hand ``cards`` that no move of ``seat`` takes cannot be played now, for
+    a tap on it: the defender is told what it does not beat, anyone else why it cannot lead or
+    be thrown in."""
+    view = game.view(seat)
+    uncovered = [attack for attack, defence in view["table"] if defence is None]
+    defending = view["defender"] == seat and not view["taking"] and uncovered
+    defending = defending and game.why_illegal(seat, "take") is None
+    reasons = {}
+    for card in cards:
+        if defending:
+            defences = _defences(game, seat, card, uncovered)
+            if None not in defences.values():
+                reasons[card] = _defence_refusal(card, defences)
+            continue
+        reason = game.why_illegal(seat, f"attack {card}")
+        if reason is not None:
+            reasons[card] = explain(reason)
+    return reasons

@@ -49,7 +49,7 @@ class RummyKind(GameKind):
     # Why a move is refused, in words: :mod:`rummy.refusals`.
     explain = staticmethod(refusals.explain)
     unwritten = staticmethod(refusals.unwritten)
-    card_refusal = staticmethod(refusals.card_refusal)
+    card_refusals = staticmethod(refusals.card_refusals)
 
     def finished(self, game: engine.Game) -> bool:
         """Play has stopped: the round (and maybe the match) is over."""

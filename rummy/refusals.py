@@ -104,3 +104,11 @@ def unwritten(game: Game, seat: int, form: MoveForm, legal: list[Any]) -> Promis
     if not cards:
         return SELECT_MELD if kind == "meld" else SELECT_LAYOFF
     return TAP_MELD
+
+
+def card_refusals(game: Game, seat: int, cards: list[str]) -> dict[str, Promise]:
+    """Why each of the hand ``cards`` that no move of ``seat`` takes cannot be played now, for
+    a tap on it: what keeps it from being discarded (a card no meld or layoff takes could
+    only be that)."""
+    reasons = {card: game.why_illegal(seat, f"discard {card}") for card in cards}
+    return {card: explain(reason) for card, reason in reasons.items() if reason is not None}

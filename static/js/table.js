@@ -407,13 +407,18 @@
     }
   });
 })();
-// Selecting cards. The play form carries the seat's legal moves (data-moves, their notations):
-// a card that no move could take together with the cards already selected is not selected (a
-// note by the hand says so), and the table's targets light up for what the selection can do:
-// the attack cards a selected card beats, the melds it can be laid off on.
+// Selecting cards. The play form carries the seat's legal moves (data-moves, their notations)
+// and, for each hand card that none of them takes, why it cannot be played now (data-why, the
+// engine's reason in words). A tap on a card that cannot join the cards already selected (no
+// move takes them all) starts a new selection with it; a tap on a card that no move takes
+// leaves the selection as it was and says why, over the line that says whose turn it is, so
+// that nothing moves. The table's targets light up for what the selection can do: the attack
+// cards a selected card beats, the melds it can be laid off on.
 (function () {
   "use strict";
   var CARD = /^[2-9TJQKA][cdhs]$/;
+  var SHOWN_FOR = 5000;
+  var timer = null;
 
   function moves(form) {
     try {
@@ -423,6 +428,14 @@
       });
     } catch (error) {
       return [];
+    }
+  }
+
+  function why(form, card) {
+    try {
+      return JSON.parse(form.getAttribute("data-why") || "{}")[card] || "";
+    } catch (error) {
+      return "";
     }
   }
 
@@ -456,20 +469,49 @@
     });
   }
 
-  function say(form, text) {
-    var note = document.getElementById("selection-note");
-    if (!note) {
-      note = document.createElement("p");
-      note.id = "selection-note";
-      note.className = "selection-note";
-      note.setAttribute("role", "status");
-      var hand = form.querySelector(".hand");
-      if (!hand) {
-        return;
+  // The reason is laid over the turn line (#turn), which keeps its height, with the turn
+  // clock of that line (if any) still counting at its start; it goes after a few seconds, at
+  // the next tap or with the next table.
+  function say(text) {
+    window.clearTimeout(timer);
+    var turn = document.getElementById("turn");
+    var note = document.getElementById("card-why");
+    if (!text || !turn) {
+      if (note) {
+        note.remove();
       }
-      hand.parentNode.insertBefore(note, hand);
+      return;
     }
-    note.textContent = text;
+    if (!note) {
+      note = document.createElement("span");
+      note.id = "card-why";
+      note.className = "card-why"; // read out: the turn line is a live region
+    }
+    note.textContent = "";
+    var clock = turn.querySelector(".clock");
+    if (clock) {
+      // A copy of the turn clock, which the clocks' script keeps counting down like it.
+      var copy = clock.cloneNode(true);
+      ["id", "role", "aria-label", "data-then"].forEach(function (name) {
+        copy.removeAttribute(name);
+      });
+      copy.setAttribute("aria-hidden", "true");
+      note.appendChild(copy);
+    }
+    note.appendChild(document.createTextNode(text));
+    note.classList.toggle("card-why--long", text.length > 80);
+    turn.appendChild(note);
+    timer = window.setTimeout(function () {
+      say("");
+    }, SHOWN_FOR);
+  }
+
+  function refused(card) {
+    if (card) {
+      card.classList.remove("is-refused");
+      void card.offsetWidth; // a second tap shakes it again
+      card.classList.add("is-refused");
+    }
   }
 
   document.addEventListener("change", function (event) {
@@ -478,19 +520,24 @@
     if (!form || box.name !== "card") {
       return;
     }
+    say("");
     if (box.checked) {
-      var chosen = selected(form);
-      var possible = moves(form).some(function (move) {
-        return takes(move, chosen);
+      var legal = moves(form);
+      var alone = legal.some(function (move) {
+        return takes(move, [box.value]);
       });
-      if (!possible) {
+      var joins = legal.some(function (move) {
+        return takes(move, selected(form));
+      });
+      if (!alone) {
         box.checked = false;
-        say(form, form.getAttribute("data-no-move"));
-      } else {
-        say(form, "");
+        say(why(form, box.value));
+        refused(box.closest(".hand-card"));
+      } else if (!joins) {
+        form.querySelectorAll("input[name=card]:checked").forEach(function (other) {
+          other.checked = other === box;
+        });
       }
-    } else {
-      say(form, "");
     }
     light(form);
   });
@@ -513,7 +560,9 @@
 })();
 // Turn clocks. A clock (data-deadline: the server's time, in ms, when it runs out) counts down
 // in m:ss, corrected by how far this device's clock is from the server's (data-server-now on
-// the page, when it was rendered). Under ten seconds it turns urgent; a clock that asks for it
+// the page, when it was rendered), and never shows more than its length (data-length, in ms):
+// the page learns the server's time a moment late, and a new turn's deadline then looks that
+// much further away. Under ten seconds it turns urgent; a clock that asks for it
 // (data-then="sync") asks the server for the table once it has run out.
 (function () {
   "use strict";
@@ -528,6 +577,9 @@
     var now = Date.now() + skew;
     document.querySelectorAll(".clock[data-deadline]").forEach(function (clock) {
       var left = Number(clock.getAttribute("data-deadline")) - now;
+      if (clock.hasAttribute("data-length")) {
+        left = Math.min(left, Number(clock.getAttribute("data-length")));
+      }
       var shown = text(left);
       if (clock.textContent !== shown) {
         clock.textContent = shown;

@@ -22,6 +22,8 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 
 # Bots play almost at once, so that a whole game fits in a few seconds.
 BOT_DELAY = "0.05"
+# The page's playback of the moves between two tables, as fast as it goes (a test hook).
+PLAY_AT_ONCE = "window.tablePlaybackPace = 0;"
 # How long a page waits for anything (a selector, a swap) before the test fails.
 TIMEOUT_MS = 15_000
 
@@ -124,6 +126,9 @@ def new_visitor(browser: Browser, server: Server) -> Iterator[Callable[..., Brow
         context = browser.new_context(base_url=server.url, **options)
         context.set_default_timeout(TIMEOUT_MS)
         context.add_init_script(COUNT_MESSAGES)
+        # The moves between two tables are played at once (static/js/playback.js): these
+        # tests play whole games; tests/browser/test_playback.py plays them at a person's pace.
+        context.add_init_script(PLAY_AT_ONCE)
         contexts.append(context)
         return context
 

@@ -60,8 +60,11 @@ window.tableFrames = [];
     if (!table || !document.body) return;
     const outside = document.body.cloneNode(true);
     outside.querySelectorAll(".me").forEach((e) => e.remove());
+    // During a playback the page shows the news of the version it plays towards.
+    const playing = document.documentElement.dataset.playingTo;
     const frame = {
       version: +table.dataset.version,
+      news: playing ? +playing : +table.dataset.version,
       hand: [...table.querySelectorAll("input[name=card]")].map((e) => e.value).sort(),
       mine: document.querySelectorAll(".me, input[name=card]").length,
       shown: cardsIn(outside),
@@ -192,12 +195,17 @@ def check_spectator_frames(spectator: list[dict], players: list[dict]) -> None:
     hands: dict[int, set[str]] = defaultdict(set)
     for frame in players:
         hands[frame["version"]].update(frame["hand"])
+    # Public although in a hand, as the table of each version shows (a playback towards a
+    # version shows cards taken into a hand before that version's table says so).
+    open_at: dict[int, set[str]] = defaultdict(set)
+    for frame in [*spectator, *players]:
+        open_at[frame["version"]].update(frame["open"])
     for frame in spectator:
         assert not frame["mine"] and not frame["hand"], frame
         shown = set(frame["shown"])
         assert shown <= public, f"never public: {sorted(shown - public)} in {frame}"
-        held = (shown & hands[frame["version"]]) - set(frame["open"])
-        assert not held, f"in a hand at version {frame['version']}: {sorted(held)}"
+        held = (shown & hands[frame["news"]]) - open_at[frame["news"]]
+        assert not held, f"in a hand at version {frame['news']}: {sorted(held)}"
     assert len({frame["version"] for frame in spectator} & set(hands)) > 20, "too few states"
 
 

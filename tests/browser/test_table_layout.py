@@ -11,11 +11,17 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from .conftest import Server
-from .pages import start_vs_computer, wait_for_socket, wait_for_turn
+from .pages import durak_turn, rummy_turn, start_vs_computer, wait_for_socket, wait_for_turn
 
 PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 SCREENS = {"phone": PHONE, "desktop": DESKTOP}
+# The windows a desktop browser is tried at (a tablet's too), one game resized through them.
+WINDOWS = [
+    {"width": 768, "height": 1024},
+    {"width": 1280, "height": 800},
+    {"width": 1920, "height": 1080},
+]
 
 # The controls of a turn that must be on screen, and how each is named in a failure.
 TURN_CONTROLS = "#table label.hand-card, #table .actions button"
@@ -65,7 +71,9 @@ def test_on_your_turn_the_hand_and_the_moves_are_on_screen(
     page = new_visitor(**SCREENS[screen]).new_page()
     start_vs_computer(page, kind, **options)
     assert not wait_for_turn(page)
-    assert_turn_on_screen(page)
+    for window in WINDOWS if screen == "desktop" else [PHONE["viewport"]]:
+        page.set_viewport_size(window)
+        assert_turn_on_screen(page)
 
 
 def _give_seat_zero(database, game_id: str, count: int) -> None:
@@ -153,47 +161,6 @@ def test_unplayable_cards_are_marked_on_your_turn(new_visitor: Callable[..., Bro
         expect(playable.nth(index)).not_to_have_attribute("aria-disabled", "true")
 
 
-# Two hand cards that no legal move takes together (read from the play form's legal moves).
-APART = """() => {
-    const moves = JSON.parse(document.querySelector("#play").dataset.moves)
-        .map(move => move.split(" "));
-    const hand = [...document.querySelectorAll("#table input[name=card]")].map(box => box.value);
-    const alone = hand.filter(card => moves.some(move => move.includes(card)));
-    for (const first of alone) for (const second of hand)
-        if (second !== first && !moves.some(m => m.includes(first) && m.includes(second)))
-            return [first, second];
-    return null;
-}"""
-
-
-@pytest.mark.parametrize("screen", SCREENS)
-def test_a_selection_no_move_can_take_is_prevented_and_said(
-    new_visitor: Callable[..., BrowserContext], screen: str
-) -> None:
-    # A deal where some move takes a card of the hand (a defender who can beat nothing is
-    # offered Take alone): a new visitor gets a new deal.
-    for _ in range(10):
-        page = new_visitor(**SCREENS[screen]).new_page()
-        start_vs_computer(page, "durak", players="2", deck="36")
-        assert not wait_for_turn(page)
-        pair = page.evaluate(APART)
-        if pair:
-            break
-    assert pair, "no deal offered a move with cards"
-    first, second = (page.locator(f"#table input[value='{code}']") for code in pair)
-    page.locator(f"label.hand-card:has(input[value='{pair[0]}'])").click()
-    expect(first).to_be_checked()
-    page.locator(f"label.hand-card:has(input[value='{pair[1]}'])").click(
-        force=True
-    )  # may be unplayable
-    expect(second).not_to_be_checked()
-    expect(first).to_be_checked()
-    note = page.locator("#selection-note")
-    expect(note).to_have_text("No move takes these cards together.")
-    box = note.bounding_box()
-    assert box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]
-
-
 @pytest.mark.parametrize("screen", SCREENS)
 def test_a_refused_move_says_why_on_screen(
     new_visitor: Callable[..., BrowserContext], screen: str
@@ -213,3 +180,154 @@ def test_a_refused_move_says_why_on_screen(
     box = error.bounding_box()
     assert box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]
     assert box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"]
+
+
+# -- The table takes the window, the last move in sight, seats told apart --------------------
+
+# The narrowest card, in the hand and in play, that a window of each size shows (CSS pixels).
+CARD_WIDTHS = {(768, 1024): 90, (1280, 800): 100, (1920, 1080): 120}
+
+# The widths of the hand's and the bout's cards and the felt's box, measured in one go.
+CARDS_AND_FELT = """() => {
+    const widths = selector => [...document.querySelectorAll(selector)]
+        .map(element => element.getBoundingClientRect().width);
+    const felt = document.querySelector("#table").getBoundingClientRect();
+    return {hand: widths("#table .hand .card"), bout: widths("#table .bout .card"),
+            felt: {left: felt.left, right: felt.right, bottom: felt.bottom}};
+}"""
+
+
+def play_until_cards_are_in_play_on_your_turn(page: Page) -> None:
+    """Play on (``durak_turn``) until it is this player's turn with cards on the table."""
+    for _ in range(20):
+        assert not wait_for_turn(page)
+        if page.locator("#table .bout .card").count():
+            return
+        durak_turn(page)
+    pytest.fail("no turn of this player with cards in play")
+
+
+def test_the_felt_takes_the_window_and_its_cards_grow_with_it(
+    new_visitor: Callable[..., BrowserContext],
+) -> None:
+    page = new_visitor(**DESKTOP).new_page()
+    start_vs_computer(page, "durak", players="2", deck="36")
+    play_until_cards_are_in_play_on_your_turn(page)
+    for (width, height), narrowest in CARD_WIDTHS.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("window.scrollTo(0, 0)")
+        seen = page.evaluate(CARDS_AND_FELT)
+        assert min(seen["hand"]) >= narrowest, (width, seen["hand"])
+        assert min(seen["bout"]) >= narrowest, (width, seen["bout"])
+        # The felt from edge to edge (a margin of a few pixels) and down to the window's bottom.
+        felt = seen["felt"]
+        assert felt["left"] <= 16 and felt["right"] >= width - 16, (width, felt)
+        assert felt["bottom"] >= height - 1, (width, felt)
+        assert_turn_on_screen(page)
+
+
+# Whether some line of the table that ends with ``text`` (the move, maybe after a label for
+# screen readers) lies wholly inside the window, with the page at its top, and above your hand
+# (beside the table, not under the hand and the buttons).
+IN_FIRST_SCREEN = """text => {
+    const words = s => s.replace(/\\s+/g, " ").trim();
+    const hand = document.querySelector("#table .me").getBoundingClientRect();
+    return [...document.querySelectorAll("#table p, #table li")].some(line => {
+        const box = line.getBoundingClientRect();
+        return words(line.textContent).endsWith(words(text)) && box.height > 0
+            && box.top >= 0 && box.bottom <= Math.min(innerHeight, hand.top)
+            && box.right <= innerWidth;
+    });
+}"""
+
+
+@pytest.mark.parametrize(("kind", "options"), [("durak", {"players": "4"}), ("rummy", {})])
+def test_on_a_phone_the_newest_move_is_in_the_first_screen(
+    new_visitor: Callable[..., BrowserContext], kind: str, options: dict
+) -> None:
+    page = new_visitor(**PHONE).new_page()
+    start_vs_computer(page, kind, **options)
+    assert not wait_for_turn(page)
+    (durak_turn if kind == "durak" else rummy_turn)(page)
+    assert not wait_for_turn(page)
+    # The live region says the moves a push brought, oldest first: its last line is the newest.
+    newest = page.locator("#announce p").last.inner_text()
+    page.evaluate("window.scrollTo(0, 0)")
+    assert page.evaluate(IN_FIRST_SCREEN, newest), f"{newest!r} is not in the first screen"
+    assert_turn_on_screen(page)
+
+
+# Each seat's name as shown, its badge and colour, and whether the name is whole: not clipped
+# (scrollWidth) and no word of it broken across two lines.
+SEATS = """() => [
+    document.querySelector("#table .me"), ...document.querySelectorAll("#table .seat")
+].map(seat => {
+    const name = seat.querySelector(".seat__name, .me__name");
+    const text = name.firstChild;
+    const broken = [...text.textContent.matchAll(/\\S+/g)].some(word => {
+        const range = document.createRange();
+        range.setStart(text, word.index);
+        range.setEnd(text, word.index + word[0].length);
+        return new Set([...range.getClientRects()].map(rect => Math.round(rect.top))).size > 1;
+    });
+    const badge = seat.querySelector(".avatar");
+    return {
+        name: text.textContent.trim(),
+        whole: name.scrollWidth <= name.clientWidth && !broken,
+        badge: badge && badge.textContent.trim(),
+        colour: badge && getComputedStyle(badge).backgroundColor,
+    };
+})"""
+
+# The names of a four-player game against the computer, your seat first.
+FOUR_NAMES = {
+    "en": ["You", "Computer 1", "Computer 2", "Computer 3"],
+    "ro": ["Tu", "Calculator 1", "Calculator 2", "Calculator 3"],
+}
+
+
+@pytest.mark.parametrize("lang", FOUR_NAMES)
+def test_on_a_phone_every_seat_has_its_whole_name_and_its_own_badge(
+    new_visitor: Callable[..., BrowserContext], lang: str
+) -> None:
+    page = new_visitor(**PHONE).new_page()
+    start_vs_computer(page, "durak", players="4", deck="36")
+    if lang != "en":
+        page.select_option("#lang-select", lang)
+        page.locator(".lang-switch__button").click()
+        wait_for_socket(page)
+    assert not wait_for_turn(page)
+    seats = page.evaluate(SEATS)
+    me, *others = seats
+    assert [me["name"], *sorted(seat["name"] for seat in others)] == FOUR_NAMES[lang]
+    assert all(seat["whole"] for seat in seats), seats
+    badges = [seat["badge"] for seat in seats]
+    assert all(badges) and len(set(badges)) == 4, badges
+    assert len({seat["colour"] for seat in seats}) == 4, seats
+    # The log names the seats as they do.
+    log = page.locator("#table .recent__list li").all_inner_texts()
+    assert log and all(any(line.startswith(seat["name"]) for seat in seats) for line in log), log
+
+
+# The attacker's and the defender's badges, read from the seats (their words) and from the
+# mark on the felt between them.
+WHO_ATTACKS = """() => {
+    const badge = role => [...document.querySelectorAll("#table .seat, #table .me")]
+        .find(seat => seat.querySelector(".mark--" + role))?.querySelector(".avatar")?.textContent;
+    const felt = [...document.querySelectorAll("#table .centre .avatar")]
+        .map(mark => mark.textContent);
+    return {attacker: badge("attack"), defender: badge("defend"), felt};
+}"""
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_the_felt_shows_who_attacks_whom(
+    new_visitor: Callable[..., BrowserContext], screen: str
+) -> None:
+    page = new_visitor(**SCREENS[screen]).new_page()
+    start_vs_computer(page, "durak", players="4", deck="36")
+    assert not wait_for_turn(page)
+    who = page.evaluate(WHO_ATTACKS)
+    assert who["attacker"] and who["defender"], who
+    assert who["felt"] == [who["attacker"], who["defender"]], who
+    expect(page.locator("#table .centre .avatar").first).to_be_in_viewport()

@@ -128,15 +128,18 @@ def row_held(cluster: Cluster, game_id: str) -> Iterator[None]:
         holder.commit()
 
 
-def wait_for_waiters(cluster: Cluster, count: int) -> None:
-    """Wait until ``count`` connections of the site wait for a lock."""
+def wait_for_waiters(cluster: Cluster, count: int, updates: int = 0) -> None:
+    """Wait until ``count`` connections of the site wait for a lock, ``updates`` of them to
+    write a game's row (a move's compare-and-set: a second bot worker's turn clock, say, may
+    wait for the row too)."""
     deadline = time.monotonic() + WAIT
     while time.monotonic() < deadline:
-        (waiting,) = cluster.connection.execute(
-            "SELECT count(*) FROM pg_stat_activity "
+        waiting, writing = cluster.connection.execute(
+            "SELECT count(*), count(*) FILTER (WHERE query ILIKE 'UPDATE %%cardgames_game%%') "
+            "FROM pg_stat_activity "
             "WHERE datname = current_database() AND wait_event_type = 'Lock'"
         ).fetchone()
-        if waiting >= count:
+        if waiting >= count and writing >= updates:
             time.sleep(SETTLE)
             return
         time.sleep(0.01)
@@ -155,9 +158,12 @@ class Outcome:
 Rival = Callable[[int, int], None]
 
 
-def race(cluster: Cluster, room: Room, rival: Rival, outcome: Outcome) -> None:
+def race(
+    cluster: Cluster, room: Room, rival: Rival, outcome: Outcome, rival_updates: int = 0
+) -> None:
     """The seat asked to act moves on worker 1 while ``rival`` changes the game, both held at
-    the game's row until they wait for it, ``rival`` first. The move is applied, or refused
+    the game's row until they wait for it, ``rival`` first (``rival_updates``: it waits to
+    write the row, as a move does, rather than to lock it). The move is applied, or refused
     with the message that the game moved on; its socket stays open."""
     seat = room.mover()
     version = cluster.game_row(room.game_id)[0]
@@ -167,7 +173,7 @@ def race(cluster: Cluster, room: Room, rival: Rival, outcome: Outcome) -> None:
         wait_for_waiters(cluster, 1)
         table = room.sockets[seat, 0]
         table.send(message)
-        wait_for_waiters(cluster, 2)
+        wait_for_waiters(cluster, 2, updates=rival_updates + 1)
     reply = table.until(
         lambda html: alert_of(html) or version_of(html) > version, "an answer to its move"
     )
@@ -301,7 +307,7 @@ def test_a_move_against_the_computer_standing_in(cluster: Cluster, clean_logs: N
                 extra.enter_context(socket_of(cluster, room, 1 - seat))
 
             with extra:
-                race(cluster, room, another_socket, outcome)
+                race(cluster, room, another_socket, outcome, rival_updates=1)
             seat_row(cluster, room.game_id, seat, stand_in=False)  # no more moves of its own
     assert outcome.refused, "the computer never came first: the race was not run"
 

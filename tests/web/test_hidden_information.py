@@ -12,8 +12,8 @@ import copy
 import json
 import random
 import re
-from html import escape, unescape
 from collections.abc import Callable, Iterator
+from html import escape, unescape
 from typing import Any
 
 import pytest

@@ -38,13 +38,15 @@ async def test_the_computers_reply_comes_with_its_cards_and_its_line(settings):
         assert steps_in(table.html) == [], "a first table has nothing to play"
         mine = await table.send({"op": "move", "kind": "attack", "card": ["6c"], "version": 0})
         assert alert_in(mine) is None
-        assert steps_in(mine)[0] == {
+        (step,) = steps_in(mine)
+        assert step == {
             "index": 1,
             "op": "play",
             "seat": 0,
             "cards": ["6c"],
             "transfer": False,
             "text": "You led 6♣",
+            "html": 'You led <span class="card-text card-text--c">6♣</span>',
         }
         reply = await table.wait_until(lambda html: version_of(html) >= 2)
         log = (await table.game()).state["log"]
