@@ -304,8 +304,12 @@ def test_on_a_phone_every_seat_has_its_whole_name_and_its_own_badge(
     badges = [seat["badge"] for seat in seats]
     assert all(badges) and len(set(badges)) == 4, badges
     assert len({seat["colour"] for seat in seats}) == 4, seats
-    # The log names the seats as they do.
+    # The log names the seats as they do (once a move is made: you may lead first).
     log = page.locator("#table .recent__list li").all_inner_texts()
+    if not log:
+        durak_turn(page)
+        wait_for_turn(page)
+        log = page.locator("#table .recent__list li").all_inner_texts()
     assert log and all(any(line.startswith(seat["name"]) for seat in seats) for line in log), log
 
 
