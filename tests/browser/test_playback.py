@@ -178,7 +178,8 @@ def test_a_spectator_sees_every_card_played_and_a_page_far_behind_catches_up_at_
     new_visitor: Callable[..., BrowserContext], server: Server
 ) -> None:
     ann = new_visitor().new_page()
-    link = open_room(ann, players="2", deck="24", bots="1")
+    # 36 cards: the game lasts through the three parts of the test (24 ended it in one run).
+    link = open_room(ann, players="2", deck="36", bots="1")
     watcher = sampled(new_visitor(viewport={"width": 360, "height": 740}, has_touch=True))
     relay = Relay()
     watcher.route_web_socket(re.compile(r"/ws/"), relay)
