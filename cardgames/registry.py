@@ -212,13 +212,13 @@ class GameKind:
         """
         return []
 
-    def playback(self, log: list[dict[str, Any]], start: int) -> list[dict[str, Any]]:
-        """The steps a page plays, one after another, for the entries of the public ``log``
-        from ``start`` on, before it shows the table they led to (``static/js/playback.js``
-        reads them): each a dict with its entry's ``index`` and an ``op`` (``play``,
+    def playback_step(self, entry: dict[str, Any]) -> dict[str, Any] | None:
+        """The step a page plays for one entry of the public log before it shows the table
+        it led to (``static/js/playback.js`` reads it): a dict with an ``op`` (``play``,
         ``sweep``, ``draw``, ``meld``, ``discard``, ``say``). Only what the log shows: never a
-        card drawn from the stock. By default none: the page shows the new table at once."""
-        return []
+        card drawn from the stock. None: nothing to play (by default: the page shows the new
+        table at once)."""
+        return None
 
     def history(
         self,

@@ -262,7 +262,11 @@ def _playback(
     log), or a page so far behind (``PLAYBACK_ENTRIES``) that it is shown the table at once."""
     if told is None or not told < len(log) <= told + PLAYBACK_ENTRIES:
         return None
-    steps = kind.playback(log, told)
+    steps = [
+        {"index": index, **step}
+        for index in range(told, len(log))
+        if (step := kind.playback_step(log[index])) is not None
+    ]
     if not steps:
         return None
     texts = {

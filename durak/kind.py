@@ -41,7 +41,7 @@ class DurakKind(GameKind):
     board_context = staticmethod(board.board_context)
     recent_moves = staticmethod(narration.recent_moves)
     # The steps a page plays before the table they led to: :mod:`durak.playback`.
-    playback = staticmethod(playback.steps)
+    playback_step = staticmethod(playback.step)
     # The Hint button's line: :mod:`durak.hints`.
     hint_line = staticmethod(hints.hint_line)
     history = staticmethod(narration.history)

@@ -42,7 +42,7 @@ class RummyKind(GameKind):
     board_context = staticmethod(board.board_context)
     recent_moves = staticmethod(narration.recent_moves)
     # The steps a page plays before the table they led to: :mod:`rummy.playback`.
-    playback = staticmethod(playback.steps)
+    playback_step = staticmethod(playback.step)
     # The Hint button's line: :mod:`rummy.hints`.
     hint_line = staticmethod(hints.hint_line)
     history = staticmethod(narration.history)

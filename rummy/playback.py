@@ -15,17 +15,9 @@ and says where cards go, in the terms of the table's markup (``static/js/playbac
 from typing import Any
 
 
-def steps(log: list[dict[str, Any]], start: int) -> list[dict[str, Any]]:
-    """The steps of the entries of ``log`` from ``start`` on, each with its entry's index."""
-    played: list[dict[str, Any]] = []
-    for index in range(start, len(log)):
-        step = _step(log[index])
-        if step is not None:
-            played.append({"index": index, **step})
-    return played
-
-
-def _step(entry: dict[str, Any]) -> dict[str, Any] | None:
+def step(entry: dict[str, Any]) -> dict[str, Any] | None:
+    """The step of one entry of the public log; None for an entry the page has nothing to
+    play for."""
     if entry.get("event") == "reshuffle":
         return {"op": "say"}
     if "event" in entry or "action" not in entry:
