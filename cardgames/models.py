@@ -338,3 +338,56 @@ class RecordSeat(models.Model):
                 fields=["record", "number", "browser"], name="one_record_seat_per_browser"
             )
         ]
+
+
+class Review(models.Model):
+    """The computer's review of a finished record's people's decisions (``cardgames.reviews``):
+    asked once, made by the bot workers a part at a time, kept with the record.
+
+    ``decisions`` holds one entry per decision judged so far, in the order played: ``{"move":
+    <index into the record's moves>, "seat", "played", "best", "win_played", "win_best",
+    "mark", "exact"}``; ``total`` is how many there are to judge in all."""
+
+    record = models.OneToOneField(
+        Record, primary_key=True, on_delete=models.CASCADE, related_name="review"
+    )
+    seed = models.BigIntegerField()
+    total = models.PositiveIntegerField()
+    decisions = models.JSONField(default=list)
+    asked = models.DateTimeField(auto_now_add=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("game review")
+        verbose_name_plural = _("game reviews")
+
+    def __str__(self) -> str:
+        return f"review of {self.record_id[:8]} ({len(self.decisions)}/{self.total})"
+
+    @property
+    def done(self) -> bool:
+        """Whether every decision is judged."""
+        return len(self.decisions) >= self.total
+
+
+class Rating(models.Model):
+    """A browser's rating at one game (``cardgames.ratings``): OpenSkill's skill estimate
+    ``mu`` and its uncertainty ``sigma``, from ``games`` rated games. Goes with the browser
+    ("Clear my data")."""
+
+    browser = models.ForeignKey(Browser, on_delete=models.CASCADE, related_name="ratings")
+    kind = models.CharField(_("game"), max_length=20)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    games = models.PositiveIntegerField(default=0)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("rating")
+        verbose_name_plural = _("ratings")
+        constraints = [
+            models.UniqueConstraint(fields=["browser", "kind"], name="one_rating_per_game")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.mu:.1f} ± {self.sigma:.1f}"

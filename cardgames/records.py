@@ -16,6 +16,7 @@ from typing import Any
 from django.db.models import F
 from django.utils import timezone
 
+from cardgames import ratings
 from cardgames.models import Game, Mode, Record, RecordSeat, Seat
 from cardgames.registry import GameKind, get_kind
 from cardgames.takeback import deal_to_take_back
@@ -74,6 +75,7 @@ def finish(game: Game, kind: GameKind, engine: Any, seats: list[Seat]) -> Record
         if not seat.is_bot
         and (browser := game.owner_id if game.mode != Mode.ONLINE else seat.browser_id)
     )
+    ratings.rate(record, kind.finishing_ranks(engine, len(seats)))
     return record
 
 

@@ -185,6 +185,14 @@ class GameKind:
         seat of ``view``, and the move; from that view alone."""
         return _("The computer would play %(move)s.") % {"move": notation}
 
+    # What a review's win chance is the chance of, in words ("not being the durak").
+    review_goal: ClassVar[str | Promise] = _("winning")
+
+    def move_in_words(self, view: dict[str, Any], notation: str) -> str | Promise:
+        """The move ``notation`` as advice to the seat of ``view`` ("throw in 9♣"), as a
+        review names the move played and the better one."""
+        return notation
+
     def board_context(
         self, view: dict[str, Any], seat: int | None, legal: list[Any], names: list[str]
     ) -> dict[str, Any]:
@@ -255,6 +263,16 @@ class GameKind:
         ``([], [])`` for a draw; None while the game goes on (a Rummy round is not a game).
         """
         return None
+
+    def finishing_ranks(self, game: Any, seats: int) -> list[int] | None:
+        """Each seat's place in a game just over, for the ratings (0 first, ties equal): by
+        default the winners of :meth:`result` first and the others after, everyone equal in
+        a draw; None while no game is over (a Rummy round inside a match)."""
+        result = self.result(game)
+        if result is None:
+            return None
+        winners, _losers = result
+        return [0 if seat in winners or not winners else 1 for seat in range(seats)]
 
     def standing(self, game: Any) -> tuple[list[int], list[int]] | None:
         """Who would have won and lost if the game stopped now (a match ended early because

@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
+import ai.review
 from ai import LEVELS
 from cardgames import phrases, play, presence, records
 from cardgames.cardtext import face
@@ -134,6 +135,7 @@ def table_context(
     context["refusals_json"] = json.dumps(_card_refusals(kind, engine, seen.seat, view, notations))
     # Once play has stopped, the deal's record: its replay and download (no card is hidden now).
     context["record"] = records.last_finished(game) if finished else None
+    context["reviewable"] = bool(context["record"]) and ai.review.reviewable(game.kind)
     if not seen.handoff and not context["waiting"]:
         context["board"] = kind.board_context(view, seen.seat, legal, names)
     if kind.keeps_score_sheet and not context["waiting"]:

@@ -20,6 +20,7 @@ urlpatterns = [
     path("room/<token:game_id>/leave/", views.leave_room, name="leave_room"),
     path("record/<token:record_id>/", views.replay, name="replay"),
     path("record/<token:record_id>/download/", views.record_download, name="record_download"),
+    path("record/<token:record_id>/review/", views.record_review, name="record_review"),
     path("stats/", views.statistics, name="statistics"),
     path("clear/", views.clear_data, name="clear_data"),
     # Each registered game's own pages (rules …) under its name.

@@ -11,10 +11,20 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
-from cardgames import limits, play, records, retention, seatkeys, stats
+from cardgames import (
+    limits,
+    play,
+    ratings,
+    records,
+    retention,
+    review_page,
+    reviews,
+    seatkeys,
+    stats,
+)
 from cardgames.browser import COOKIE_NAME, current_browser
 from cardgames.cardtext import face
-from cardgames.models import Game, Mode, Record, Seat
+from cardgames.models import Game, Mode, Record, Review, Seat
 from cardgames.registry import BadOptions, GameKind, Variant, all_kinds, get_kind
 from cardgames.render import LEVEL_LABELS, fragment, history_html, table_context, table_html
 from cardgames.seating import seat_marks
@@ -78,6 +88,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "save_days": retention.save_days(),
         "finished": _finished_rows(browser) if browser else [],
         "stats": stats.statistics(browser),
+        "ratings": ratings.shown(browser),
     }
     return render(request, "cardgames/home.html", context)
 
@@ -415,23 +426,96 @@ def replay(request: HttpRequest, record_id: str) -> HttpResponse:
         "over_message": kind.over_message(engine, names) if finished else "",
         "your_turn": False,
     }
+    review = Review.objects.filter(record=record).first()
+    if review is not None and at.step:
+        before = records.position(record, at.step - 1).engine
+        seat = record.moves[at.step - 1][0]
+        context["review_line"] = review_page.step_line(kind, review, at.step, before.view(seat))
     position = fragment("cardgames/_replay.html", context, request)
     if request.htmx:
         return HttpResponse(position)
-    return render(request, "cardgames/replay.html", {**context, "position": position})
+    return render(
+        request,
+        "cardgames/replay.html",
+        {**context, "position": position, "review_section": _review_section(record, review)},
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def record_review(request: HttpRequest, record_id: str) -> HttpResponse:
+    """A finished game's review (``cardgames.reviews``): POST asks for it, GET reads it, as
+    the replay page's section (htmx) or as JSON (``docs/records.md``)."""
+    record = _finished_record(record_id)
+    if request.method == "POST":
+        try:
+            review = reviews.ask(record)
+        except reviews.NotReviewable:
+            return HttpResponse(_("This game cannot be reviewed."), status=409)
+        if request.POST.get("then") == "replay":  # asked from the table's result
+            response = HttpResponse()
+            response["HX-Redirect"] = reverse("replay", args=[record.pk]) + "#review"
+            return response
+    else:
+        review = Review.objects.filter(record=record).first()
+    if request.htmx:
+        return HttpResponse(_review_section(record, review))
+    if review is None:
+        return JsonResponse({"review": None, "reviewable": reviews.reviewable(record)})
+    return JsonResponse(
+        {"review": reviews.export(review), "done": len(review.decisions), "total": review.total}
+    )
+
+
+def _review_section(record: Record, review: Review | None) -> str:
+    """The replay page's review section: a button to ask for it, its progress, or the chart."""
+    kind = get_kind(record.kind)
+    names = [seat["name"] for seat in record.seats]
+    context = {
+        "record": record,
+        "reviewable": reviews.reviewable(record),
+        "progress": review_page.label(review),
+        **review_page.context(kind, review, names, len(record.moves)),
+    }
+    return fragment("cardgames/_review.html", context)
 
 
 def record_download(request: HttpRequest, record_id: str) -> HttpResponse:
     """A finished game's record as JSON, which the game's engine replays (``docs/records.md``)."""
     record = _finished_record(record_id)
-    response = JsonResponse(records.export(record), json_dumps_params={"indent": 1})
+    data = records.export(record)
+    review = Review.objects.filter(record=record).first()
+    if review is not None:
+        data["review"] = reviews.export(review)
+    response = JsonResponse(data, json_dumps_params={"indent": 1})
     name = f"{record.kind}-{record.finished:%Y-%m-%d}-{record.pk[:8]}.json"
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
 
 
+def _accuracy_lines(browser: Any) -> list[dict[str, Any]]:
+    """The statistics page's accuracy rows, each with its label ("Durak, Hard")."""
+    modes = dict(Mode.choices)
+    return [
+        {
+            **line,
+            "label": f"{get_kind(line['kind']).title}, "
+            f"{LEVEL_LABELS.get(line['level']) or modes.get(line['level'], line['level'])}",
+            "loss": round(100 * line["average_loss"]),
+        }
+        for line in reviews.accuracy_by_line(browser)
+    ]
+
+
 def statistics(request: HttpRequest) -> HttpResponse:
-    """This browser's statistics, from the games it finished."""
+    """This browser's statistics, from the games it finished, and its ratings."""
+    browser = current_browser(request)
     return render(
-        request, "cardgames/stats.html", {"stats": stats.statistics(current_browser(request))}
+        request,
+        "cardgames/stats.html",
+        {
+            "stats": stats.statistics(browser),
+            "ratings": ratings.shown(browser),
+            "accuracy": _accuracy_lines(browser) if browser else [],
+            "accuracy_games": reviews.ACCURACY_GAMES,
+        },
     )

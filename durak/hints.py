@@ -40,6 +40,11 @@ def move_words(notation: str, opening: bool) -> str:
     return _("add no more cards (%(button)s)") % {"button": done}
 
 
+def move_in_words(view: dict[str, Any], notation: str) -> str:
+    """The move, as advice to the seat of ``view`` ("lead 6♣", "throw in 9♣")."""
+    return move_words(notation, opening=not view["table"])
+
+
 def hint_line(view: dict[str, Any], legal: list[str], notation: str) -> str:
     """The hint for the seat of ``view``: why ``notation`` (one of ``legal``), then the move."""
     opening = not view["table"]

@@ -44,6 +44,8 @@ class DurakKind(GameKind):
     playback_step = staticmethod(playback.step)
     # The Hint button's line: :mod:`durak.hints`.
     hint_line = staticmethod(hints.hint_line)
+    move_in_words = staticmethod(hints.move_in_words)
+    review_goal = gettext_lazy("not being the durak")
     history = staticmethod(narration.history)
     # Why a move is refused, in words: :mod:`durak.refusals`.
     explain = staticmethod(refusals.explain)
@@ -106,6 +108,15 @@ class DurakKind(GameKind):
             return [], []
         durak = outcome["durak"]
         return [seat for seat in range(game.config.players) if seat != durak], [durak]
+
+    def finishing_ranks(self, game: engine.Game, seats: int) -> list[int] | None:
+        """The order the players went out (as the engine lists those who left at once), the
+        durak last."""
+        outcome = game.outcome
+        if outcome is None:
+            return None
+        order = outcome["finish_order"]
+        return [order.index(seat) if seat in order else len(order) for seat in range(seats)]
 
     def over_message(self, game: engine.Game, names: list[str], you: int | None = None) -> str:
         """Who is the durak (said to them in the second person), or that nobody is."""

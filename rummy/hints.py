@@ -48,6 +48,11 @@ def move_words(notation: str) -> str:
     return _("discard %(card)s") % {"card": cards_short(words)}
 
 
+def move_in_words(view: dict[str, Any], notation: str) -> str:
+    """The move, as advice to the seat of ``view`` ("discard 9♣")."""
+    return move_words(notation)
+
+
 def hint_line(view: dict[str, Any], legal: list[str], notation: str) -> str:
     """The hint for the seat of ``view``: why ``notation`` (one of ``legal``), then the move."""
     move = move_words(notation)

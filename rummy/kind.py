@@ -45,6 +45,8 @@ class RummyKind(GameKind):
     playback_step = staticmethod(playback.step)
     # The Hint button's line: :mod:`rummy.hints`.
     hint_line = staticmethod(hints.hint_line)
+    move_in_words = staticmethod(hints.move_in_words)
+    review_goal = gettext_lazy("winning the round")
     history = staticmethod(narration.history)
     # Why a move is refused, in words: :mod:`rummy.refusals`.
     explain = staticmethod(refusals.explain)

@@ -6,3 +6,8 @@ from ai.durak.hard import HardDurakBot
 from ai.durak.medium import MediumDurakBot
 
 register_bots("durak", easy=EasyDurakBot, medium=MediumDurakBot, hard=HardDurakBot)
+
+from ai.durak.review import judge  # noqa: E402
+from ai.review import register_judge  # noqa: E402
+
+register_judge("durak", judge)

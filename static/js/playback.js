@@ -4,8 +4,9 @@
 // The page plays them on the table it shows, one after another, and swaps the new table in
 // only at the end: a card travels from its seat to the table and stays face up there a while
 // before the bout is cleared or taken, cards drawn come from the stock. Tables that arrive
-// meanwhile wait their turn; a page far behind (a tab coming back, a long burst) shows the
-// newest table at once. Under "reduce motion" or with the Animations box unticked nothing
+// meanwhile wait their turn, played a little faster when many wait (computers replying faster
+// than the page plays); a page far behind (a tab coming back, a reconnect, a burst of dozens
+// of moves) shows the newest table at once. Under "reduce motion" or with the Animations box unticked nothing
 // flies, but each step is still shown long enough to be read. A move sent during the playback
 // is not lost: the playback ends at once and the move is sent again from the new table.
 (function () {
@@ -14,7 +15,10 @@
   var HOLD = 600; // ms: a card played stays in sight at least this long before the next step
   var SAY = 650; // ms: a move that moves no card, or any step when nothing flies
   var DRAW = 300; // ms: cards drawn from a pile
-  var BEHIND = 12; // steps waiting beyond which the page catches up at once
+  var HOLD_LEAST = 500; // ms: the shortest hold, when the page hurries
+  var HURRY = 6; // steps waiting beyond which the page plays them faster (three computers in a row)
+  var HURRIED = 0.7; // the pace then: flights and words 30% shorter, holds never under HOLD_LEAST
+  var BEHIND = 48; // steps waiting beyond which the page catches up at once
   // Where played cards lie on a table.
   var PLAYED = ".bout [data-card], .melds [data-card], [data-pile=discard] [data-card]";
   var reduced = window.matchMedia("(prefers-reduced-motion: reduce)");
@@ -37,9 +41,19 @@
   }
 
   // Tests may set window.tablePlaybackPace (0: as fast as possible); people never do.
+  function pace() {
+    return typeof window.tablePlaybackPace === "number" ? window.tablePlaybackPace : 1;
+  }
+
+  // A step's duration: shorter while many steps wait (computers replying faster than the page
+  // plays), so that the page keeps up with a long run of moves instead of skipping it.
   function ms(duration) {
-    var pace = typeof window.tablePlaybackPace === "number" ? window.tablePlaybackPace : 1;
-    return duration * pace;
+    return duration * pace() * (waiting() > HURRY ? HURRIED : 1);
+  }
+
+  // How long a card played stays in sight before the next step.
+  function hold() {
+    return Math.max(ms(HOLD), HOLD_LEAST * pace());
   }
 
   function later(callback, delay) {
@@ -129,8 +143,14 @@
         queue.shift();
         swap(frame);
         next();
-      }, keeps(frame) ? 0 : Math.max(0, landed + ms(HOLD) - window.performance.now()));
+      }, keeps(frame) && !yourTurn(frame) ? 0 : Math.max(0, landed + hold() - window.performance.now()));
     });
+  }
+
+  // Whether the new table asks this page's player to act: the last card played then stays
+  // in sight its whole hold first (a card the player may pick up at once, in Rummy).
+  function yourTurn(frame) {
+    return Boolean(frame.table && frame.table.querySelector(".me--active"));
   }
 
   // Whether the new table still shows every card the playback put down: if not (the game
@@ -158,17 +178,22 @@
       return;
     }
     var step = frame.steps[index];
-    // The mover's own cards are already on their way (the table's own motion moves them).
-    if (frame.own && step.seat === mySeat()) {
+    // The mover's own cards are already on their way (the table's own motion moves them),
+    // unless the same update sweeps them away: a cover that ends the bout is still shown.
+    if (frame.own && step.seat === mySeat() && !sweptLater(frame, index)) {
       play(frame, index + 1, done);
       return;
     }
     frame.own = false;
-    var wait = Math.max(0, landed + ms(HOLD) - window.performance.now());
+    var wait = Math.max(0, landed + hold() - window.performance.now());
     later(function () {
       var took = perform(step, frame.faces);
       later(function () { play(frame, index + 1, done); }, took);
     }, wait);
+  }
+
+  function sweptLater(frame, index) {
+    return frame.steps.slice(index + 1).some(function (step) { return step.op === "sweep"; });
   }
 
   // Do one step on the table shown; how long it takes (ms).
@@ -296,7 +321,37 @@
       }
       arrive(element, from, moves);
     });
+    if (step.transfer) {
+      passDefence(step.seat);
+    }
     return settled(moves);
+  }
+
+  // Durak: a transfer passes the defence on from ``seat`` to the next seat still playing, and
+  // the arrow on the felt turns to it (with a flash), as the next table will show.
+  function passDefence(seat) {
+    var who = document.querySelector("#table .bout-who");
+    var places = document.querySelectorAll("#table .seat[data-seat], #table .me[data-seat]");
+    var playing = Array.prototype.filter.call(places, function (place) {
+      return !place.classList.contains("seat--out") && !place.querySelector(".me__out");
+    }).map(function (place) { return Number(place.getAttribute("data-seat")); });
+    if (!who || playing.length < 2) {
+      return;
+    }
+    playing.sort(function (a, b) { return a - b; });
+    var next = playing.filter(function (number) { return number > seat; })[0];
+    var defender = next === undefined ? playing[0] : next;
+    var marks = who.querySelectorAll(".avatar");
+    [[marks[0], seat], [marks[marks.length - 1], defender]].forEach(function (pair) {
+      var mark = document.querySelector('#table [data-seat="' + pair[1] + '"] .avatar');
+      if (pair[0] && mark) {
+        pair[0].className = "avatar avatar--" + pair[1];
+        pair[0].textContent = mark.textContent;
+      }
+    });
+    who.classList.remove("bout-who--turned");
+    void who.offsetWidth; // restart the flash
+    who.classList.add("bout-who--turned");
   }
 
   // Rummy: a new meld, or cards laid off on one (data-meld).

@@ -97,7 +97,7 @@ def record_of(page: Page) -> dict:
     return json.loads(page.request.get(link.get_attribute("href")).text())
 
 
-def check_seen(page: Page, cards: list[str], allowed_unseen: int = 0) -> None:
+def check_seen(page: Page, cards: list[str]) -> None:
     """Each of ``cards`` (a card played twice: twice) was in sight face up, where cards are
     played, for ``SEEN_FOR`` seconds at least, as long as the page was sampled."""
     seen = page.evaluate("window.flushSeen()")  # with the cards still in sight
@@ -109,7 +109,7 @@ def check_seen(page: Page, cards: list[str], allowed_unseen: int = 0) -> None:
         spans = seen.get(card, [])
         if max(spans, default=0) < SEEN_FOR or sum(spans) < SEEN_FOR * cards.count(card):
             short[card] = [round(span, 2) for span in spans]
-    assert len(short) <= allowed_unseen, f"shown too briefly (seconds): {short} of {len(cards)}"
+    assert not short, f"shown too briefly (seconds): {short} of {len(cards)}"
 
 
 def test_every_card_the_computer_plays_is_seen_on_a_phone(
@@ -123,6 +123,8 @@ def test_every_card_the_computer_plays_is_seen_on_a_phone(
     computer = played_cards(record["moves"], {1})
     assert len(computer) > 5, record["moves"]
     check_seen(page, computer)
+    # Your own cards too, a cover that ends the bout at once included.
+    check_seen(page, played_cards(record["moves"], {0}))
     replies = sum(seat == 1 for seat, _notation in record["moves"])
     print(f"2 players: {made} moves of yours, {replies} of the computer's, {took:.1f} s")
 
@@ -136,9 +138,7 @@ def test_every_card_three_computers_play_is_seen(
     record = record_of(page)
     computers = played_cards(record["moves"], {1, 2, 3})
     assert len(computers) > 10, record["moves"]
-    # Known gap: three computers may make more than the page's catch-up limit (12 steps)
-    # between two moves of yours, and those are then shown at once. Most must be seen.
-    check_seen(page, computers, allowed_unseen=len(computers) // 10)
+    check_seen(page, computers)
     replies = sum(seat != 0 for seat, _notation in record["moves"])
     print(f"4 players: {made} moves of yours, {replies} of the computers', {took:.1f} s")
 
@@ -211,19 +211,61 @@ def test_a_spectator_sees_every_card_played_and_a_page_far_behind_catches_up_at_
     shows(watcher, version(ann), timeout=2500)
 
 
+def test_a_burst_of_moves_is_played_not_skipped(
+    new_visitor: Callable[..., BrowserContext], server: Server
+) -> None:
+    """Many tables arriving at once (a slow network, computers replying faster than the page
+    plays) are all played: the page hurries, it does not skip to the end."""
+    ann = new_visitor().new_page()
+    link = open_room(ann, players="2", deck="36", bots="1")
+    watcher = sampled(new_visitor(viewport={"width": 360, "height": 740}, has_touch=True))
+    relay = Relay()
+    watcher.route_web_socket(re.compile(r"/ws/"), relay)
+    watcher.goto(link)
+    wait_for_socket(watcher)
+    play_a_while(ann, 2, watcher)
+    shows(watcher, version(ann))
+    before = len(moves_in(saved_log(server, link)))
+    relay.delay = True
+    play_a_while(ann, 8)
+    burst = moves_in(saved_log(server, link))[before:]
+    relay.release()
+    shows(watcher, version(ann), timeout=60_000)
+    watcher.wait_for_timeout(1000 * SEEN_FOR + 200)  # the last card's time in sight
+    cards = played_cards(burst, {0, 1})
+    assert len(burst) >= 10 and len(cards) > 6, burst
+    check_seen(watcher, cards)
+
+
 class Relay:
-    """Passes a page's table sockets through to the server; while ``hold`` is set, what the
-    server sends is lost on the way, as on a network that dropped it."""
+    """Passes a page's table sockets through to the server. While ``hold`` is set, what the
+    server sends is lost on the way, as on a network that dropped it; while ``delay`` is set,
+    it is kept back until :meth:`release` sends it all at once."""
 
     def __init__(self) -> None:
         self.hold = False
+        self.delay = False
+        self.kept: list[tuple[WebSocketRoute, str | bytes]] = []
         self.routes: list[WebSocketRoute] = []
 
     def __call__(self, route: WebSocketRoute) -> None:
         server = route.connect_to_server()
         route.on_message(server.send)
-        server.on_message(lambda message: None if self.hold else route.send(message))
+        server.on_message(lambda message: self._from_server(route, message))
         self.routes.append(route)
+
+    def _from_server(self, route: WebSocketRoute, message: str | bytes) -> None:
+        if self.delay:
+            self.kept.append((route, message))
+        elif not self.hold:
+            route.send(message)
+
+    def release(self) -> None:
+        """Send everything kept back, at once, and stop keeping."""
+        self.delay = False
+        kept, self.kept = self.kept, []
+        for route, message in kept:
+            route.send(message)
 
 
 def open_room(page: Page, **options: str) -> str:
@@ -266,3 +308,40 @@ SHOW = """() => {
     Object.defineProperty(document, "hidden", { value: false, configurable: true });
     document.dispatchEvent(new Event("visibilitychange"));
 }"""
+
+
+# A table like the one shown, pushed with one step: the defender transfers with the card shown
+# in ``face``, as a push after the computer transferred carries it.
+PUSH_TRANSFER = """([defender, face]) => {
+    window.tablePlaybackPace = 1;
+    const table = document.querySelector("#table").cloneNode(true);
+    const steps = [{op: "play", seat: defender, cards: [face], transfer: true, index: 0,
+                    text: "transfer", html: "transfer"}];
+    table.setAttribute("data-steps", JSON.stringify(steps));
+    const faces = document.createElement("template");
+    faces.className = "step-faces";
+    const picture = document.querySelector("#table .hand [data-card] .card").cloneNode(true);
+    faces.innerHTML = `<span data-face="${face}">${picture.outerHTML}</span>`;
+    table.prepend(faces);
+    document.querySelector("[ws-connect]").dispatchEvent(new CustomEvent(
+        "htmx:wsBeforeMessage", {bubbles: true, cancelable: true,
+                                 detail: {message: table.outerHTML}}));
+}"""
+WHO_ATTACKS_WHOM = """() => Array.from(document.querySelectorAll("#table .bout-who .avatar"),
+    (mark) => mark.textContent.trim())"""
+
+
+def test_a_transfer_turns_the_arrow_to_the_new_defender(
+    new_visitor: Callable[..., BrowserContext],
+) -> None:
+    page = new_visitor(viewport={"width": 1280, "height": 800}).new_page()
+    start_vs_computer(page, "durak", players="2", deck="36", transfer="on")
+    wait_for_turn(page)
+    attacker, defender = page.evaluate(WHO_ATTACKS_WHOM)
+    assert attacker != defender
+    defending = page.locator("#table .seat--defender, #table .me:has(.mark--defend)")
+    seat = int(defending.first.get_attribute("data-seat"))
+    page.evaluate(PUSH_TRANSFER, [seat, "Ac"])
+    # While the step is on the table: the defender passed the defence back to the attacker.
+    expect(page.locator("#table .bout-who")).to_have_class(re.compile("bout-who--turned"))
+    assert page.evaluate(WHO_ATTACKS_WHOM) == [defender, attacker]

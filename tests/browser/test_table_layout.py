@@ -12,6 +12,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from .conftest import Server
 from .pages import durak_turn, rummy_turn, start_vs_computer, wait_for_socket, wait_for_turn
+from .test_playback import open_room
 
 PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
@@ -336,3 +337,23 @@ def test_the_felt_shows_who_attacks_whom(
     assert who["attacker"] and who["defender"], who
     assert who["felt"] == [who["attacker"], who["defender"]], who
     expect(page.locator("#table .centre .avatar").first).to_be_in_viewport()
+
+
+def test_in_a_room_on_a_phone_the_whole_turn_is_in_the_first_screen(
+    new_visitor: Callable[..., BrowserContext],
+) -> None:
+    page = new_visitor(**PHONE).new_page()
+    open_room(page, players="6", deck="52", bots="5")
+    assert not wait_for_turn(page)
+    durak_turn(page)
+    assert not wait_for_turn(page)
+    newest = page.locator("#announce p").last.inner_text()
+    page.evaluate("window.scrollTo(0, 0)")
+    # The room's title, its invite link and who is connected come first, and still leave
+    # the table, the newest move, the hand and the moves in the first screen.
+    expect(page.get_by_role("heading", name="Durak room")).to_be_in_viewport()
+    expect(page.locator(".room-seats")).to_contain_text("Computer 5")
+    assert page.evaluate(IN_FIRST_SCREEN, newest), f"{newest!r} is not in the first screen"
+    assert_turn_on_screen(page)
+    covered = page.evaluate(OFF_SCREEN, "#table .bout [data-card]")
+    assert not covered, f"table cards off screen or under the hand: {covered}"

@@ -26,7 +26,7 @@ from tools import loadtest, servers
 
 WAIT = 15
 ALERT = re.compile(r'role="alert">([^<]*)<')
-BOB_STATE = re.compile(r'room-seat__name">Bob</span>\s*<span class="room-seat__state">(\w+)<')
+BOB_STATE = re.compile(r'room-seat__name">Bob</span>\s*<span class="room-seat__state[^"]*">(\w+)<')
 
 
 def bob_shown(socket: ClientConnection, state: str) -> bool:

@@ -355,7 +355,7 @@ async def test_hints_and_take_backs_show_only_your_hand_and_no_record_until_the_
                 await answer(table, {"op": "hint", "version": game.version}, lambda h: "Hint:" in h)
                 hints += not shown
                 game = await row(game.pk)
-            if turn % 7 == 6:
+            if turn % 5 == 4:
                 await table.send({"op": "undo", "version": game.version})
                 html = await table.wait_until(
                     lambda html, version=game.version: (

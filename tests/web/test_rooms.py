@@ -93,7 +93,8 @@ def shows(html: str, card: str) -> bool:
 def seat_state(html: str, name: str) -> str:
     """What the room's list of seats says of ``name``'s seat: "connected", "away" …"""
     match = re.search(
-        rf'room-seat__name">{name}(?: \(you\))?</span>\s*<span class="room-seat__state">([^<]*)<',
+        rf'room-seat__name">{name}(?: \(you\))?</span>\s*'
+        r'<span class="room-seat__state[^"]*">([^<]*)<',
         html,
     )
     assert match, f"no seat {name}"

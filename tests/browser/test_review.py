@@ -1,0 +1,64 @@
+"""A game's review on a phone: finish a game, ask for the review, watch it grow, and step to a
+marked move from the chart."""
+
+import re
+from collections.abc import Callable
+
+from playwright.sync_api import BrowserContext, expect
+
+from .pages import durak_turn, start_vs_computer, wait_for_turn
+
+MAX_MOVES = 200
+PROGRESS = """() => {
+    const bar = document.querySelector("#review-progress");
+    return bar ? [Number(bar.value), Number(bar.max)] : null;
+}"""
+
+
+def test_a_finished_game_is_reviewed_and_a_marked_move_is_one_tap_away(
+    new_visitor: Callable[..., BrowserContext],
+) -> None:
+    page = new_visitor(
+        viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True
+    ).new_page()
+    start_vs_computer(page, "durak", players="2", deck="36")
+    for _ in range(MAX_MOVES):
+        if wait_for_turn(page):
+            break
+        durak_turn(page)
+    # The result's own button asks for the review and opens the replay at it.
+    page.locator("#table").get_by_role("button", name="Review this game").click()
+    page.wait_for_url(re.compile(r"/record/[^/]+/#review$"))
+
+    # The progress bar moves while the bot workers judge the decisions, a part at a time.
+    expect(page.locator("#review-progress")).to_be_visible()
+    seen = set()
+    for _ in range(200):
+        progress = page.evaluate(PROGRESS)
+        if progress is None:
+            break
+        seen.add(tuple(progress))
+        page.wait_for_timeout(100)
+    assert any(0 < done < total for done, total in seen), seen
+    chart = page.locator(".review-chart svg")
+    expect(chart).to_be_visible()
+    expect(page.locator(".review-accuracy")).to_contain_text("accuracy")
+
+    # A point of the chart goes to its move; the mark and the better move are told there.
+    points = page.locator(".review-chart__point")
+    flagged = page.locator(
+        ".review-chart__point--inaccuracy, .review-chart__point--mistake, "
+        ".review-chart__point--blunder"
+    )
+    point = flagged.first if flagged.count() else points.first
+    step = point.get_attribute("data-step")
+    point.click()
+    page.wait_for_url(re.compile(rf"\?step={step}$"))
+    expect(page.locator("#replay-step")).to_have_value(step)
+    line = page.locator("#review-line")
+    expect(line).to_be_visible()
+    expect(line).to_contain_text(re.compile(r"^(Best|Good|Inaccuracy|Mistake|Blunder): .*%"))
+    # The chart can be used from the keyboard too: its points are links.
+    assert points.first.evaluate("point => point.tabIndex") >= 0 or points.first.get_attribute(
+        "href"
+    )

@@ -1,0 +1,107 @@
+"""A review survives its bot worker: killed (SIGKILL) in the middle of a review, the worker
+leaves a part claimed; another worker's sweep runs it again and the review completes, with
+every decision judged once, as a review made in one go would have it."""
+
+import json
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from tools import servers
+
+from .conftest import ROOT
+
+# Made in the site's own process: a finished two-player game (random moves for both seats,
+# no bot worker running yet) and its review asked for; prints the record's id.
+FINISHED_AND_ASKED = """
+import random
+from cardgames import play, reviews
+from cardgames.models import Browser, Mode, Record
+from cardgames.registry import get_kind
+kind = get_kind("durak")
+variant = kind.variant({"players": "2", "deck": "36"})
+game = play.start(Browser.objects.create(), kind, Mode.COMPUTER, variant)
+rng = random.Random(5)
+while True:
+    game.refresh_from_db()
+    engine = kind.load(game.state)
+    seat = kind.seat_to_ask(engine)
+    if seat is None or kind.finished(engine):
+        break
+    play.act_notation(game.pk, seat, str(rng.choice(engine.legal_actions(seat))), game.version)
+record = Record.objects.get(game=game, finished__isnull=False)
+reviews.ask(record)
+print(record.pk)
+"""
+# The same review made in one go, here, from the same record: its decisions as JSON.
+IN_ONE_GO = """
+import json
+from cardgames import reviews
+from cardgames.models import Review
+review = Review.objects.get(pk="{record}")
+print(json.dumps(reviews.judge_moves(review.record, review.seed, reviews.decisions(review.record))))
+"""
+
+
+def manage_shell(env: dict[str, str], code: str) -> str:
+    done = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", code],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return done.stdout.strip().splitlines()[-1]
+
+
+def progress(database: Path, record: str) -> tuple[int, int]:
+    with sqlite3.connect(database) as connection:
+        row = connection.execute(
+            "SELECT decisions, total FROM cardgames_review WHERE record_id = ?", (record,)
+        ).fetchone()
+    return len(json.loads(row[0])), row[1]
+
+
+def wait_for(condition, timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def test_a_review_whose_worker_is_killed_completes_on_another(tmp_path: Path) -> None:
+    database = tmp_path / "site.sqlite3"
+    env = servers.bench_env(servers.sqlite_url(database))
+    env["BOT_STALE_AFTER"] = "2"
+    servers.migrate(env)
+    record = manage_shell(env, FINISHED_AND_ASKED)
+    log = tmp_path / "bots.log"
+    [first] = servers.start_bots(env, log)
+    try:
+        assert wait_for(lambda: progress(database, record)[0] > 0, 30), log.read_text()
+        done, total = progress(database, record)
+        assert done < total, "the review ended before the worker could be killed"
+        first.send_signal(signal.SIGKILL)
+        first.wait()
+    finally:
+        servers.stop(first)
+    killed_at = progress(database, record)[0]
+    workers = servers.start_bots(env, log)
+    try:
+        assert wait_for(lambda: progress(database, record)[0] == total, 60), log.read_text()
+    finally:
+        for worker in workers:
+            servers.stop(worker)
+    assert killed_at < total
+    with sqlite3.connect(database) as connection:
+        (saved,) = connection.execute(
+            "SELECT decisions FROM cardgames_review WHERE record_id = ?", (record,)
+        ).fetchone()
+    assert json.loads(saved) == json.loads(manage_shell(env, IN_ONE_GO.format(record=record)))
+    assert "was lost; enqueued again" in log.read_text()

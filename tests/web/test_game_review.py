@@ -1,0 +1,193 @@
+"""Game reviews on the site: asked for on a finished game's replay page, made in parts by the
+bot workers' tasks, shown with a chart and the marks, kept with the record and in its download;
+never for a game still being played."""
+
+import random
+import re
+
+import pytest
+from django.test import Client
+from django_tasks.base import TaskResultStatus
+from test_records import play_out
+
+from cardgames import bots, review_page, reviews
+from cardgames.management.commands.bots import queue_worker
+from cardgames.models import Game, Record, Review
+from cardgames.registry import get_kind
+
+JUDGED_FAST = 24  # worlds a decision in these tests (the site judges with more)
+
+
+@pytest.fixture(autouse=True)
+def fewer_worlds(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ai.durak import review
+
+    monkeypatch.setattr(review, "WORLDS", JUDGED_FAST)
+    monkeypatch.setattr(review, "SOLVER_NODES", 5_000)
+
+
+def finished_game(client: Client, seed: int, players: str = "2", deck: str = "24") -> Record:
+    """A Durak game against the computer started by ``client``'s browser and played to its
+    end at random: its record."""
+    response = client.post("/play/durak/computer/", {"players": players, "deck": deck})
+    game = play_out(Game.objects.get(pk=response["Location"].split("/")[2]), random.Random(seed))
+    return Record.objects.get(game=game, finished__isnull=False)
+
+
+def review_tasks(status: str = TaskResultStatus.READY) -> list:
+    return list(
+        bots.DBTaskResult.objects.filter(
+            task_path=reviews.review_part.module_path, status=status
+        ).order_by("enqueued_at")
+    )
+
+
+def run_review_tasks(limit: int = 100) -> int:
+    """Run the review tasks waiting, as a bot worker would, until none is left; how many."""
+    worker = queue_worker("test-worker", interval=0)
+    ran = 0
+    while ran < limit and (waiting := review_tasks()):
+        task = waiting[0]
+        task.claim("test-worker")
+        worker.run_task(task)
+        task.refresh_from_db()
+        assert task.status == TaskResultStatus.SUCCESSFUL, task.traceback
+        ran += 1
+    return ran
+
+
+def people_decisions(record: Record) -> list[int]:
+    """The moves of seat 0 (the person) that had a choice, found with the engine alone."""
+    engine = get_kind("durak").engine.Game.from_dict(record.deal)
+    found = []
+    for index, (seat, notation) in enumerate(record.moves):
+        if seat == 0 and len(engine.legal_actions(seat)) > 1:
+            found.append(index)
+        engine.apply(seat, notation)
+    return found
+
+
+def test_a_review_is_asked_made_in_parts_and_kept_with_the_record(db, monkeypatch) -> None:
+    monkeypatch.setattr(reviews, "PART_SECONDS", 0.0)  # one decision a part: several parts
+    client = Client()
+    record = finished_game(client, 1)
+    page = client.get(f"/record/{record.pk}/").content.decode()
+    assert 'id="review-ask"' in page and "Review this game" in page
+    assert client.get(f"/record/{record.pk}/review/").json() == {
+        "review": None,
+        "reviewable": True,
+    }
+
+    asked = client.post(f"/record/{record.pk}/review/", headers={"HX-Request": "true"})
+    assert asked.status_code == 200 and 'id="review-progress"' in asked.content.decode()
+    assert len(review_tasks()) == 1
+    # Asking again (another tab, a double tap) queues nothing more.
+    client.post(f"/record/{record.pk}/review/")
+    assert len(review_tasks()) == 1
+
+    expected = people_decisions(record)
+    assert len(expected) >= 3
+    parts = run_review_tasks()
+    assert parts == len(expected)  # a part for each decision, with no time for more
+    state = client.get(f"/record/{record.pk}/review/").json()
+    assert (state["done"], state["total"]) == (len(expected), len(expected))
+    decisions = state["review"]["decisions"]
+    assert [entry["move"] for entry in decisions] == expected
+    for entry in decisions:
+        seat, played = record.moves[entry["move"]]
+        assert (entry["seat"], entry["played"]) == (seat, played)
+        assert 0 <= entry["win_played"] <= entry["win_best"] <= 1
+        assert entry["mark"] in ("best", "good", "inaccuracy", "mistake", "blunder")
+    assert 0 <= state["review"]["accuracy"]["0"] <= 100
+
+    # Kept: the download has it, and the page shows the chart and the accuracy.
+    download = client.get(f"/record/{record.pk}/download/").json()
+    assert download["review"]["decisions"] == decisions
+    page = client.get(f"/record/{record.pk}/").content.decode()
+    assert "<svg" in page and "accuracy" in page and 'id="review-ask"' not in page
+    points = re.findall(r'<a href="\?step=(\d+)" class="review-chart__point', page)
+    assert [int(step) for step in points] == [move + 1 for move in expected]
+
+
+def test_a_review_is_the_same_however_it_was_split(db, monkeypatch) -> None:
+    record = finished_game(Client(), 4)
+    reviews.ask(record)
+    run_review_tasks()
+    whole = Review.objects.get(pk=record.pk).decisions
+    Review.objects.filter(pk=record.pk).delete()
+    monkeypatch.setattr(reviews, "PART_SECONDS", 0.0)
+    reviews.ask(record)
+    run_review_tasks()
+    assert Review.objects.get(pk=record.pk).decisions == whole
+
+
+def test_a_part_run_twice_is_saved_once(db, monkeypatch) -> None:
+    """A part whose worker was taken for dead and run again by another: one copy is kept."""
+    monkeypatch.setattr(reviews, "PART_SECONDS", 0.0)
+    record = finished_game(Client(), 5)
+    reviews.ask(record)
+    reviews.review_part.call(record.pk, 0)
+    assert reviews.review_part.call(record.pk, 0) == 1  # the rerun judges again…
+    moves = [entry["move"] for entry in Review.objects.get(pk=record.pk).decisions]
+    assert moves == people_decisions(record)[:2]  # …and carries on rather than repeating
+
+
+def test_the_replay_tells_the_mark_of_each_reviewed_move(db) -> None:
+    client = Client()
+    record = finished_game(client, 6)
+    reviews.ask(record)
+    run_review_tasks()
+    review = Review.objects.get(pk=record.pk)
+    entry = review.decisions[0]
+    page = client.get(f"/record/{record.pk}/?step={entry['move'] + 1}").content.decode()
+    line = re.search(r'id="review-line">(.*?)</p>', page, re.S).group(1)
+    mark = entry["mark"].capitalize()
+    assert line.startswith(mark) and f"{round(100 * entry['win_played'])}%" in line
+    # A move of the computer's has no mark.
+    computer = next(i for i, (seat, _) in enumerate(record.moves) if seat == 1)
+    assert (
+        'id="review-line"'
+        not in client.get(f"/record/{record.pk}/?step={computer + 1}").content.decode()
+    )
+
+
+def test_no_review_of_a_game_still_being_played(db) -> None:
+    client = Client()
+    response = client.post("/play/durak/computer/", {"players": "2", "deck": "36"})
+    game = play_out(Game.objects.get(pk=response["Location"].split("/")[2]), random.Random(3), 2)
+    record = Record.objects.get(game=game)
+    assert client.post(f"/record/{record.pk}/review/").status_code == 404
+    assert client.get(f"/record/{record.pk}/review/").status_code == 404
+    assert not Review.objects.exists() and not review_tasks()
+
+
+def entry(move: int, best: float, played: float, mark: str) -> dict:
+    return {"move": move, "win_best": best, "win_played": played, "mark": mark}
+
+
+def test_the_moment_a_game_was_lost_is_its_worst_marked_decision() -> None:
+    lost = [
+        entry(1, 0.6, 0.58, "good"),
+        entry(3, 0.62, 0.5, "mistake"),
+        entry(5, 0.5, 0.2, "blunder"),
+        entry(7, 0.3, 0.22, "inaccuracy"),
+        entry(9, 0.0, 0.0, "best"),
+    ]
+    assert review_page.turning_point(lost)["move"] == 5
+    won = [*lost[:4], entry(9, 1.0, 1.0, "best")]
+    assert review_page.turning_point(won) is None
+    assert review_page.turning_point([entry(1, 0.3, 0.3, "best")]) is None
+
+
+def test_the_statistics_page_shows_the_accuracy_of_reviewed_games(db) -> None:
+    client = Client()
+    records = [finished_game(client, 11, deck="24"), finished_game(client, 12, deck="36")]
+    assert "Accuracy in reviewed games" not in client.get("/stats/").content.decode()
+    for record in records:
+        reviews.ask(record)
+    run_review_tasks()
+    percents = [reviews.accuracy(Review.objects.get(pk=r.pk))[0].percent for r in records]
+    page = client.get("/stats/").content.decode()
+    row = re.search(r'<table class="series" id="accuracy">.*?</table>', page, re.S).group(0)
+    assert "Durak, Medium" in row and ">2</td>" in row
+    assert f"<td>{round(sum(percents) / 2)}%</td>" in row
