@@ -7,12 +7,13 @@ the games against the computer and the rooms; pass and play is not (one person p
 seat), nor a game played with help (a hint or a take-back).
 
 Against the computer the person is rated against the computer's seats, whose ratings are
-fixed (``COMPUTER``): they never move, however the person does. The levels' ratings are set
-from the arena's measured results (README, "How strong is the computer"): with the model's
-win probability between two nearly certain ratings, ``1 / (1 + exp(-(mu_a - mu_b) / c))`` with
-``c = sqrt(2 * BETA**2 + 2 * FIXED_SIGMA**2)`` (about 6.06), each measured share gives a
-difference of ``c * ln(p / (1 - p))``; Medium is set at the library's starting 25 and the
-others fitted by least squares (``docs/review.md`` gives the sums).
+fixed (``GameKind.computer_ratings``): they never move, however the person does. The levels'
+ratings are set from the arena's measured results (README, "How strong is the computer"):
+with the model's win probability between two nearly certain ratings,
+``1 / (1 + exp(-(mu_a - mu_b) / c))`` with ``c = sqrt(2 * BETA**2 + 2 * FIXED_SIGMA**2)``
+(about 6.06), each measured share gives a difference of ``c * ln(p / (1 - p))``; Medium is set
+at the library's starting 25 and the others fitted by least squares (``docs/review.md`` gives
+the sums).
 """
 
 from collections.abc import Sequence
@@ -20,17 +21,12 @@ from collections.abc import Sequence
 from openskill.models import PlackettLuce
 
 from cardgames.models import Browser, Mode, Rating, Record
-from cardgames.registry import all_kinds
+from cardgames.registry import all_kinds, get_kind
 
 MODEL = PlackettLuce()
 # The computer's ratings are known this closely (and never updated).
 FIXED_SIGMA = 1.0
-# By game and level (see the module's docstring).
-COMPUTER = {
-    "durak": {"easy": 15.9, "medium": 25.0, "hard": 29.9},
-    "rummy": {"easy": 19.8, "medium": 25.0, "hard": 29.6},
-}
-# A computer level no table names (a game without measured levels): the starting rating.
+# A computer level its game gives no rating (``GameKind.computer_ratings``): the starting one.
 DEFAULT_COMPUTER = 25.0
 
 
@@ -56,7 +52,7 @@ def rate(record: Record, ranks: Sequence[int] | None) -> list[Rating]:
             teams.append([MODEL.rating(mu=rating.mu, sigma=rating.sigma)])
         else:
             level = seat.get("level") or ""
-            mu = COMPUTER.get(record.kind, {}).get(level, DEFAULT_COMPUTER)
+            mu = get_kind(record.kind).computer_ratings.get(level, DEFAULT_COMPUTER)
             teams.append([MODEL.rating(mu=mu, sigma=FIXED_SIGMA)])
     rated = MODEL.rate(teams, ranks=list(ranks))
     saved = []

@@ -185,6 +185,28 @@ class GameKind:
         seat of ``view``, and the move; from that view alone."""
         return _("The computer would play %(move)s.") % {"move": notation}
 
+    # The computer's fixed rating at each level (``cardgames.ratings``; docs/review.md says how
+    # each game's were set from the arena's results).
+    computer_ratings: ClassVar[dict[str, float]] = {}
+
+    # The statistics' columns of this game beyond games and wins: (key, heading).
+    stat_columns: ClassVar[tuple[tuple[str, str | Promise], ...]] = ()
+
+    def seat_counts(self, result: dict[str, Any], scored: bool) -> dict[str, int]:
+        """What one finished record adds to its statistics line for a seat whose result
+        (:meth:`seat_result`) is ``result``: counts by name, which :meth:`stat_cells` shows.
+        ``scored``: whether the seat's own scores count (not in pass and play)."""
+        return {}
+
+    def ends_a_game(self, result: dict[str, Any]) -> bool:
+        """Whether the record of a seat's ``result`` ends a game (a Rummy round inside a
+        match does not: it is counted, the match is not yet)."""
+        return True
+
+    def stat_cells(self, counts: dict[str, int]) -> dict[str, str]:
+        """The cells of :attr:`stat_columns` for a line's ``counts``, by key."""
+        return {key: str(counts.get(key, 0)) for key, _heading in self.stat_columns}
+
     # What a review's win chance is the chance of, in words ("not being the durak").
     review_goal: ClassVar[str | Promise] = _("winning")
 

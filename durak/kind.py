@@ -46,6 +46,8 @@ class DurakKind(GameKind):
     hint_line = staticmethod(hints.hint_line)
     move_in_words = staticmethod(hints.move_in_words)
     review_goal = gettext_lazy("not being the durak")
+    # Fitted to the arena's results (docs/review.md, "Ratings").
+    computer_ratings = {"easy": 15.9, "medium": 25.0, "hard": 29.9}
     history = staticmethod(narration.history)
     # Why a move is refused, in words: :mod:`durak.refusals`.
     explain = staticmethod(refusals.explain)
@@ -108,6 +110,12 @@ class DurakKind(GameKind):
             return [], []
         durak = outcome["durak"]
         return [seat for seat in range(game.config.players) if seat != durak], [durak]
+
+    stat_columns = (("durak", gettext_lazy("The durak")),)
+
+    def seat_counts(self, result: dict[str, Any], scored: bool) -> dict[str, int]:
+        """A game where the seat was the durak counts one (not in pass and play)."""
+        return {"durak": int(bool(result.get("durak")) and scored)}
 
     def finishing_ranks(self, game: engine.Game, seats: int) -> list[int] | None:
         """The order the players went out (as the engine lists those who left at once), the

@@ -47,6 +47,8 @@ class RummyKind(GameKind):
     hint_line = staticmethod(hints.hint_line)
     move_in_words = staticmethod(hints.move_in_words)
     review_goal = gettext_lazy("winning the round")
+    # Fitted to the arena's results (docs/review.md, "Ratings").
+    computer_ratings = {"easy": 19.8, "medium": 25.0, "hard": 29.6}
     history = staticmethod(narration.history)
     # Why a move is refused, in words: :mod:`rummy.refusals`.
     explain = staticmethod(refusals.explain)
@@ -107,6 +109,32 @@ class RummyKind(GameKind):
             "won": None if match is None else match["winner"] == seat,
             "round_won": round_won,
             "points": round_outcome["points"] if round_won else 0,
+        }
+
+    stat_columns = (
+        ("rounds_won", gettext_lazy("Rounds won")),
+        ("points_per_round", gettext_lazy("Points a round")),
+    )
+
+    def seat_counts(self, result: dict[str, Any], scored: bool) -> dict[str, int]:
+        """Every round counts, its win and points only where they were the seat's own."""
+        return {
+            "rounds": 1,
+            "rounds_won": int(result["round_won"] and scored),
+            "points": result["points"] if scored else 0,
+        }
+
+    def ends_a_game(self, result: dict[str, Any]) -> bool:
+        """A round ends a game only when it ends the match."""
+        return result.get("won") is not None
+
+    def stat_cells(self, counts: dict[str, int]) -> dict[str, str]:
+        """Rounds won of rounds played, and points a round to one decimal."""
+        rounds = counts.get("rounds", 0)
+        points = counts.get("points", 0) / rounds if rounds else 0.0
+        return {
+            "rounds_won": f"{counts.get('rounds_won', 0)} / {rounds}",
+            "points_per_round": f"{points:.1f}",
         }
 
     keeps_score_sheet = True

@@ -65,7 +65,7 @@ def test_a_series_against_each_level_moves_the_rating_the_expected_way(db) -> No
     assert all(rating(b).sigma < 8.0 for b in (beat_hard, beat_easy, lost_to_easy, lost_to_hard))
     # Five wins against Hard put a newcomer above Medium's fixed rating, never the computer's
     # own ratings anywhere: they are constants.
-    assert rating(beat_hard).mu > ratings.COMPUTER["durak"]["medium"]
+    assert rating(beat_hard).mu > get_kind("durak").computer_ratings["medium"]
     assert Rating.objects.count() == 4
 
 

@@ -202,7 +202,9 @@ def test_statistics_count_games_wins_duraks_and_streaks_per_browser(db):
     assert (counted.streak, counted.best_streak) == (2, 3)  # a draw ends a streak
     easy, hard = counted.lines
     assert "Easy" in easy.label and "Hard" in hard.label
-    assert (easy.games, easy.won, easy.durak) == (8, 6, 1) and (hard.games, hard.won) == (1, 1)
+    assert (easy.games, easy.won, easy.counts["durak"]) == (8, 6, 1)
+    assert (hard.games, hard.won) == (1, 1)
+    assert easy.shown == ["1"] and [key for key, _ in counted.columns] == ["durak"]
     assert (stats.statistics(bob).games, stats.statistics(bob).won) == (1, 0)
 
 
@@ -220,10 +222,12 @@ def test_statistics_count_rummy_rounds_points_and_matches(db):
         play.follow_up(game.pk, "next", game.version)
     counted = stats.statistics(Browser.objects.get())
     (line,) = counted.lines
-    assert line.rounds == rounds
+    assert line.counts["rounds"] == rounds
     won_rounds = [r for r in Record.objects.filter(game=game) if r.result["winner"] == 0]
-    assert line.rounds_won == len(won_rounds)
-    assert line.points == sum(r.result["points"] for r in won_rounds)
+    assert line.counts["rounds_won"] == len(won_rounds)
+    points = sum(r.result["points"] for r in won_rounds)
+    assert line.counts["points"] == points
+    assert line.shown == [f"{len(won_rounds)} / {rounds}", f"{points / rounds:.1f}"]
     assert line.games == (1 if game.state["outcome"] else 0)
 
 
