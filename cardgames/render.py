@@ -16,9 +16,9 @@ from django.utils.translation import gettext_lazy as _
 
 import ai.review
 from ai import LEVELS
-from cardgames import phrases, play, presence, records
+from cardgames import phrases, play, presence, records, reviews
 from cardgames.cardtext import face
-from cardgames.models import Game, Mode, Seat
+from cardgames.models import Game, Mode, Review, Seat
 from cardgames.narration import Move, stood_in_moves
 from cardgames.registry import GameKind
 from cardgames.seating import seat_marks
@@ -136,6 +136,7 @@ def table_context(
     # Once play has stopped, the deal's record: its replay and download (no card is hidden now).
     context["record"] = records.last_finished(game) if finished else None
     context["reviewable"] = bool(context["record"]) and ai.review.reviewable(game.kind)
+    context["your_accuracy"] = _your_accuracy(context["record"], you)
     if not seen.handoff and not context["waiting"]:
         context["board"] = kind.board_context(view, seen.seat, legal, names)
     if kind.keeps_score_sheet and not context["waiting"]:
@@ -247,6 +248,16 @@ def _news(moves: list[Move], told: int | None, logged: int, over_message: Any) -
     if news and over_message:
         news.append(over_message)
     return news
+
+
+def _your_accuracy(record: Any, you: int | None) -> int | None:
+    """The accuracy (0-100) of seat ``you`` in ``record``'s review, once one was made; None
+    without one, or without a seat of one's own (a spectator, pass and play)."""
+    if record is None or you is None:
+        return None
+    review = Review.objects.filter(record=record).first()
+    found = reviews.accuracy(review).get(you) if review is not None else None
+    return found.percent if found is not None else None
 
 
 def _playback(

@@ -191,3 +191,15 @@ def test_the_statistics_page_shows_the_accuracy_of_reviewed_games(db) -> None:
     row = re.search(r'<table class="series" id="accuracy">.*?</table>', page, re.S).group(0)
     assert "Durak, Medium" in row and ">2</td>" in row
     assert f"<td>{round(sum(percents) / 2)}%</td>" in row
+
+
+def test_the_result_tells_your_accuracy_once_the_game_is_reviewed(db) -> None:
+    client = Client()
+    record = finished_game(client, 13)
+    table = client.get(f"/game/{record.game_id}/").content.decode()
+    assert "Review this game" in table and "Your accuracy" not in table
+    reviews.ask(record)
+    run_review_tasks()
+    percent = reviews.accuracy(Review.objects.get(pk=record.pk))[0].percent
+    table = client.get(f"/game/{record.game_id}/").content.decode()
+    assert f"Your accuracy: {percent}%" in table
