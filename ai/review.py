@@ -41,12 +41,28 @@ class Judgement:
 
 Judge = Callable[[dict[str, Any], list[str], random.Random], Judgement]
 
+# Whether a decision is one a game's judge judges: (view, legal, played) -> bool.
+Considers = Callable[[dict[str, Any], list[str], str], bool]
+
 _judges: dict[str, Judge] = {}
+_considers: dict[str, Considers] = {}
 
 
-def register_judge(game: str, judge: Judge) -> None:
-    """Make ``judge`` the reviewer of ``game``'s decisions (see the module's docstring)."""
+def register_judge(game: str, judge: Judge, considers: Considers | None = None) -> None:
+    """Make ``judge`` the reviewer of ``game``'s decisions (see the module's docstring);
+    ``considers`` says which decisions it judges (by default every one with a choice)."""
     _judges[game] = judge
+    if considers is not None:
+        _considers[game] = considers
+
+
+def considers(game: str, view: dict[str, Any], legal: list[str], played: str) -> bool:
+    """Whether a review of ``game`` judges the decision of ``view`` whose ``legal`` moves
+    were played as ``played``: one with at least two moves that the game's judge takes."""
+    if len(legal) < 2:
+        return False
+    chooser = _considers.get(game)
+    return chooser is None or chooser(view, legal, played)
 
 
 def reviewable(game: str) -> bool:

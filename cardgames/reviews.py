@@ -9,7 +9,8 @@ the middle loses one part at most: the other workers' sweep (``bots.rescue_stall
 it again, and it carries on from the decisions saved.
 
 Which decisions: those of the seats people played (not the moves the computer made for them
-while they were away) that had at least two legal moves. Each is judged by the game's judge
+while they were away) that had at least two legal moves and that the game's judge takes
+(``ai.review.considers``: in Rummy the draws and the discards). Each is judged by the game's judge
 in ``ai.review`` from that seat's view at that moment, with randomness seeded by the review's
 seed and the move's number: the same record and seed give the same review, however the work
 was split between parts and workers.
@@ -53,8 +54,11 @@ def decisions(record: Record) -> list[int]:
     people = {number for number, seat in enumerate(record.seats) if seat["player"] == "person"}
     stood_in = {move for move, _why in record.stood_in}
     found = []
-    for index, engine, seat, _notation in positions(record):
-        if seat in people and index not in stood_in and len(engine.legal_actions(seat)) > 1:
+    for index, engine, seat, notation in positions(record):
+        if seat not in people or index in stood_in:
+            continue
+        legal = [str(action) for action in engine.legal_actions(seat)]
+        if len(legal) > 1 and ai.review.considers(record.kind, engine.view(seat), legal, notation):
             found.append(index)
     return found
 

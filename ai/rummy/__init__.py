@@ -20,3 +20,8 @@ from ai.rummy.hard import HardRummyBot
 from ai.rummy.medium import MediumRummyBot
 
 register_bots("rummy", easy=EasyRummyBot, medium=MediumRummyBot, hard=HardRummyBot)
+
+from ai.review import register_judge  # noqa: E402
+from ai.rummy.review import considers, judge  # noqa: E402
+
+register_judge("rummy", judge, considers)

@@ -230,9 +230,24 @@ def choose_draw(
     most: int = DRAW_WORLDS,
     race_of: PairedRaceFactory = full_search,
 ) -> str:
-    """Take the pile's top card or draw blind, whichever fares better over sampled worlds
-    once the whole turn is played: this seat draws, lays down and discards as Medium would,
-    the opponent answers with its turn, and this seat's next draw is judged (see ``Reply``).
+    """Take the pile's top card or draw blind, whichever fares better (``draw_values``)."""
+    take, stock = draw_values(sampler, situation, outlook, rng, deadline, most, race_of)
+    return "draw discard" if take > stock else "draw stock"
+
+
+def draw_values(
+    sampler: Sampler,
+    situation: Situation,
+    outlook: Outlook,
+    rng: random.Random,
+    deadline: float,
+    most: int = DRAW_WORLDS,
+    race_of: PairedRaceFactory = full_search,
+) -> tuple[float, float]:
+    """The chances of winning after taking the pile's top card and after drawing blind, over
+    sampled worlds once the whole turn is played: this seat draws, lays down and discards as
+    Medium would, the opponent answers with its turn, and this seat's next draw is judged
+    (see ``Reply``).
 
     A blind draw meets one card of each world's stock. Its static judgement (the value after
     drawing it, against the opponent's hand now) is taken off and replaced by that judgement's
@@ -292,7 +307,7 @@ def choose_draw(
         race.add(row)
         if _race_over(race, count):
             break
-    return "draw discard" if race.mean(take) > race.mean(stock) else "draw stock"
+    return race.mean(take), race.mean(stock)
 
 
 def discard_values(

@@ -10,6 +10,8 @@ from django.test import Client
 from django_tasks.base import TaskResultStatus
 from test_records import play_out
 
+from ai.durak import review as durak_review
+from ai.rummy import review as rummy_review
 from cardgames import bots, review_page, reviews
 from cardgames.management.commands.bots import queue_worker
 from cardgames.models import Game, Record, Review
@@ -20,10 +22,9 @@ JUDGED_FAST = 24  # worlds a decision in these tests (the site judges with more)
 
 @pytest.fixture(autouse=True)
 def fewer_worlds(monkeypatch: pytest.MonkeyPatch) -> None:
-    from ai.durak import review
-
-    monkeypatch.setattr(review, "WORLDS", JUDGED_FAST)
-    monkeypatch.setattr(review, "SOLVER_NODES", 5_000)
+    monkeypatch.setattr(durak_review, "WORLDS", JUDGED_FAST)
+    monkeypatch.setattr(durak_review, "SOLVER_NODES", 5_000)
+    monkeypatch.setattr(rummy_review, "WORLDS", JUDGED_FAST)
 
 
 def finished_game(client: Client, seed: int, players: str = "2", deck: str = "24") -> Record:
@@ -203,3 +204,20 @@ def test_the_result_tells_your_accuracy_once_the_game_is_reviewed(db) -> None:
     percent = reviews.accuracy(Review.objects.get(pk=record.pk))[0].percent
     table = client.get(f"/game/{record.game_id}/").content.decode()
     assert f"Your accuracy: {percent}%" in table
+
+
+def test_a_rummy_round_is_reviewed_draw_by_draw_and_discard_by_discard(db) -> None:
+    client = Client()
+    response = client.post("/play/rummy/computer/", {})
+    game = play_out(Game.objects.get(pk=response["Location"].split("/")[2]), random.Random(4))
+    record = Record.objects.get(game=game, finished__isnull=False)
+    reviews.ask(record)
+    run_review_tasks()
+    decisions = Review.objects.get(pk=record.pk).decisions
+    assert decisions
+    for entry in decisions:
+        seat, played = record.moves[entry["move"]]
+        assert seat == 0 and played == entry["played"]
+        assert played.split()[0] in ("draw", "discard")
+    page = client.get(f"/record/{record.pk}/").content.decode()
+    assert "<svg" in page and "winning the round" in page
