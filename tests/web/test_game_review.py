@@ -221,3 +221,21 @@ def test_a_rummy_round_is_reviewed_draw_by_draw_and_discard_by_discard(db) -> No
         assert played.split()[0] in ("draw", "discard")
     page = client.get(f"/record/{record.pk}/").content.decode()
     assert "<svg" in page and "winning the round" in page
+
+
+@pytest.mark.parametrize(
+    ("language", "word"), [("fr", "précision"), ("it", "precisione"), ("ro", "precizie")]
+)
+def test_the_review_reads_in_each_language(db, language: str, word: str) -> None:
+    client = Client(headers={"accept-language": language})
+    record = finished_game(client, 14)
+    reviews.ask(record)
+    run_review_tasks()
+    page = client.get(f"/record/{record.pk}/")
+    assert page.status_code == 200
+    section = page.content.decode().split('id="review"')[1]
+    assert word in section and "accuracy " not in section
+    # The other pages that tell ratings and accuracy, in the same language.
+    for url in ("/", "/stats/", f"/game/{record.game_id}/"):
+        shown = client.get(url)
+        assert shown.status_code == 200 and "accuracy:" not in shown.content.decode().lower()
