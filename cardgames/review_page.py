@@ -29,7 +29,7 @@ FLAGGED = ("inaccuracy", "mistake", "blunder")
 
 # The chart's drawing area, in SVG units (it scales to the page's width).
 WIDTH, HEIGHT = 600, 230
-LEFT, RIGHT, TOP, BOTTOM = 48, 12, 14, 14
+LEFT, RIGHT, TOP, BOTTOM = 80, 12, 16, 16
 
 
 @dataclass(frozen=True)
