@@ -13,7 +13,7 @@ sample of worlds, are almost never marked worse than "good" (``docs/review.md``)
 """
 
 import random
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -112,11 +112,3 @@ def accuracy(marks_and_losses: Iterable[tuple[str, float]]) -> Accuracy | None:
         percent=round(100 * accurate / len(rows)),
         average_loss=sum(max(0.0, lost) for _mark, lost in rows) / len(rows),
     )
-
-
-def counts(marks: Iterable[str]) -> Mapping[str, int]:
-    """How many of each mark, in the marks' order (best first), zeros included."""
-    tally = {name: 0 for name, _most in MARKS} | {BLUNDER: 0}
-    for name in marks:
-        tally[name] += 1
-    return tally

@@ -188,3 +188,9 @@ def _by_entry(log: list[dict[str, Any]], marks: list[list[Any]]) -> dict[int, st
     their entry in it, as a game's narration takes them."""
     entries = [index for index, entry in enumerate(log) if "action" in entry]
     return {entries[move]: why for move, why in marks if move < len(entries)}
+
+
+def computer_level(record: Record) -> str:
+    """The level of ``record``'s computer seats when they all had the same ("" otherwise)."""
+    levels = {seat["level"] for seat in record.seats if seat["player"] == "computer"}
+    return levels.pop() if len(levels) == 1 else ""

@@ -12,7 +12,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from cardgames import reviews
+from cardgames import records, reviews
 from cardgames.models import Review
 from cardgames.registry import GameKind
 from cardgames.templatetags.cards import suited
@@ -154,14 +154,15 @@ def context(kind: GameKind, review: Review | None, names: list[str], moves: int)
     }
 
 
-def step_line(kind: GameKind, review: Review | None, step: int, view: dict[str, Any]) -> str | None:
-    """The review's words for the move that led to ``step`` (None if it was not judged);
-    ``view``: the deciding seat's view before that move."""
+def step_line(kind: GameKind, record: Any, review: Review | None, step: int) -> str | None:
+    """The review's words for the move that led to ``step`` of ``record`` (None if it was not
+    judged); the position before it is replayed only for a judged move."""
     if review is None or step < 1:
         return None
     for entry in review.decisions:
         if entry["move"] == step - 1:
-            return move_line(kind, view, entry)
+            before = records.position(record, step - 1).engine
+            return move_line(kind, before.view(entry["seat"]), entry)
     return None
 
 

@@ -27,8 +27,9 @@ from django.utils.crypto import salted_hmac
 from django_tasks import task
 
 import ai.review
+from cardgames import records
 from cardgames.bots import QUEUE
-from cardgames.models import Record, RecordSeat, Review
+from cardgames.models import Mode, Record, RecordSeat, Review
 from cardgames.registry import get_kind
 
 # Reviews wait for every computer move (0) and every hint (-10) due.
@@ -187,8 +188,7 @@ def accuracy_by_line(browser: Any) -> list[dict[str, Any]]:
         found = accuracy(record.review).get(seat.number)
         if found is None:
             continue
-        levels = {s.get("level") for s in record.seats if s["player"] == "computer"}
-        level = levels.pop() if len(levels) == 1 and record.mode == "computer" else record.mode
+        level = records.computer_level(record) if record.mode == Mode.COMPUTER else ""
         lines.setdefault((record.kind, level or record.mode), []).append(found)
     return [
         {

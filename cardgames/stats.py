@@ -14,6 +14,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from cardgames import records
 from cardgames.models import Browser, Mode, RecordSeat
 from cardgames.registry import all_kinds, get_kind
 from cardgames.render import LEVEL_LABELS
@@ -104,12 +105,7 @@ def statistics(browser: Browser | None) -> Stats:
 
 
 def _key(record: Any) -> tuple:
-    return record.kind, record.variant, record.mode, _level(record), record.helped
-
-
-def _level(record: Any) -> str:
-    levels = {seat["level"] for seat in record.seats if seat["player"] == "computer"}
-    return levels.pop() if len(levels) == 1 else ""
+    return record.kind, record.variant, record.mode, records.computer_level(record), record.helped
 
 
 def _label(record: Any) -> str:
@@ -117,8 +113,8 @@ def _label(record: Any) -> str:
     kind = get_kind(record.kind)
     variant = kind.variant(record.options)
     parts = [str(kind.title), str(variant.label), str(Mode(record.mode).label)]
-    if record.mode == Mode.COMPUTER and _level(record):
-        parts.append(str(LEVEL_LABELS[_level(record)]))
+    if record.mode == Mode.COMPUTER and records.computer_level(record):
+        parts.append(str(LEVEL_LABELS[records.computer_level(record)]))
     if record.helped:
         parts.append(str(_("with hints or take-backs")))
     return " · ".join(parts)

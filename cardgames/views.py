@@ -427,10 +427,7 @@ def replay(request: HttpRequest, record_id: str) -> HttpResponse:
         "your_turn": False,
     }
     review = Review.objects.filter(record=record).first()
-    if review is not None and at.step:
-        before = records.position(record, at.step - 1).engine
-        seat = record.moves[at.step - 1][0]
-        context["review_line"] = review_page.step_line(kind, review, at.step, before.view(seat))
+    context["review_line"] = review_page.step_line(kind, record, review, at.step)
     position = fragment("cardgames/_replay.html", context, request)
     if request.htmx:
         return HttpResponse(position)

@@ -24,8 +24,7 @@ from typing import Any
 from ai.durak.endgame import best_actions
 from ai.durak.search import flat_search, policy_index
 from ai.durak.stalemate import breaks_circles
-from ai.durak.tracking import read_knowledge
-from ai.durak.worlds import Sampler, public_sim, world_sim
+from ai.durak.worlds import read_position, world_sim
 from durak.engine import parse_action
 
 DEFAULT_BUDGET = 0.25
@@ -79,10 +78,7 @@ class HardDurakBot:
         deadline = began + self.budget
         seat = view["seat"]
         actions = [parse_action(text) for text in legal]
-        knowledge = read_knowledge(view)
-        sampler = Sampler(knowledge, view["stock"])
-        base = public_sim(view)
-        base.eager = knowledge.eager
+        base, sampler = read_position(view)
         if not sampler.feasible:  # the view does not add up: play the policy's move
             return legal[flat_search(base, seat, actions, None, rng, deadline, None)]
         candidates = list(range(len(actions)))

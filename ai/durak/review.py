@@ -16,8 +16,7 @@ from typing import Any
 from ai.durak.endgame import LOSS, WIN, solve_actions
 from ai.durak.policy import playout
 from ai.durak.search import SINGLE_WORLD_EPSILON, score
-from ai.durak.tracking import read_knowledge
-from ai.durak.worlds import Sampler, public_sim, world_sim
+from ai.durak.worlds import read_position, world_sim
 from ai.review import Judgement
 from durak.engine import parse_action
 
@@ -33,10 +32,7 @@ def judge(view: dict[str, Any], legal: list[str], rng: random.Random) -> Judgeme
     """Each of ``legal``'s chance for the seat of ``view`` (see the module's docstring)."""
     seat = view["seat"]
     actions = [parse_action(text) for text in legal]
-    knowledge = read_knowledge(view)
-    sampler = Sampler(knowledge, view["stock"])
-    base = public_sim(view)
-    base.eager = knowledge.eager
+    base, sampler = read_position(view)
     if not sampler.feasible:  # the view does not add up: nothing to tell the moves apart
         return Judgement(dict.fromkeys(legal, 0.5))
     if base.in_play.bit_count() == 2 and sampler.certain:

@@ -15,7 +15,7 @@ import random
 from typing import Any
 
 from ai.durak.playout import Sim
-from ai.durak.tracking import Knowledge
+from ai.durak.tracking import Knowledge, read_knowledge
 from cards import card_list, card_names, mask_names
 
 
@@ -156,3 +156,12 @@ def world_state(view: dict[str, Any], world: World) -> dict[str, Any]:
         "log": [],
         "outcome": view["outcome"],
     }
+
+
+def read_position(view: dict[str, Any]) -> tuple[Sim, Sampler]:
+    """What a search starts from: the public state of ``view``, with the seats' eagerness read
+    from its log, and the sampler of the cards it hides."""
+    knowledge = read_knowledge(view)
+    base = public_sim(view)
+    base.eager = knowledge.eager
+    return base, Sampler(knowledge, view["stock"])

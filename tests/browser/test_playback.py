@@ -179,14 +179,7 @@ def test_with_reduced_motion_nothing_flies_and_every_card_is_still_seen(
 def test_a_spectator_sees_every_card_played_and_a_page_far_behind_catches_up_at_once(
     new_visitor: Callable[..., BrowserContext], server: Server
 ) -> None:
-    ann = new_visitor().new_page()
-    # 36 cards: the game lasts through the three parts of the test (24 ended it in one run).
-    link = open_room(ann, players="2", deck="36", bots="1")
-    watcher = sampled(new_visitor(viewport={"width": 360, "height": 740}, has_touch=True))
-    relay = Relay()
-    watcher.route_web_socket(re.compile(r"/ws/"), relay)
-    watcher.goto(link)
-    wait_for_socket(watcher)
+    ann, link, watcher, relay = watched_room(new_visitor)
     play_a_while(ann, 10, watcher)
     shows(watcher, version(ann))
     watcher.wait_for_timeout(1000 * SEEN_FOR + 200)  # the last card's time in sight
@@ -216,13 +209,7 @@ def test_a_burst_of_moves_is_played_not_skipped(
 ) -> None:
     """Many tables arriving at once (a slow network, computers replying faster than the page
     plays) are all played: the page hurries, it does not skip to the end."""
-    ann = new_visitor().new_page()
-    link = open_room(ann, players="2", deck="36", bots="1")
-    watcher = sampled(new_visitor(viewport={"width": 360, "height": 740}, has_touch=True))
-    relay = Relay()
-    watcher.route_web_socket(re.compile(r"/ws/"), relay)
-    watcher.goto(link)
-    wait_for_socket(watcher)
+    ann, link, watcher, relay = watched_room(new_visitor)
     play_a_while(ann, 2, watcher)
     shows(watcher, version(ann))
     before = len(moves_in(saved_log(server, link)))
@@ -235,6 +222,20 @@ def test_a_burst_of_moves_is_played_not_skipped(
     cards = played_cards(burst, {0, 1})
     assert len(burst) >= 10 and len(cards) > 6, burst
     check_seen(watcher, cards)
+
+
+def watched_room(new_visitor: Callable[..., BrowserContext]) -> tuple[Page, str, Page, "Relay"]:
+    """Ann's new two-seat room against the computer (36 cards: it lasts through a test's
+    parts), and a spectator's phone watching it sampled, its socket through a ``Relay``: Ann's
+    page, the room's link, the watcher's page and the relay."""
+    ann = new_visitor().new_page()
+    link = open_room(ann, players="2", deck="36", bots="1")
+    watcher = sampled(new_visitor(viewport={"width": 360, "height": 740}, has_touch=True))
+    relay = Relay()
+    watcher.route_web_socket(re.compile(r"/ws/"), relay)
+    watcher.goto(link)
+    wait_for_socket(watcher)
+    return ann, link, watcher, relay
 
 
 class Relay:
