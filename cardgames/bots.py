@@ -459,6 +459,12 @@ def _bot_tasks() -> Any:
     return DBTaskResult.objects.filter(queue_name=QUEUE)
 
 
+def waiting_above(priority: int) -> bool:
+    """Whether a bot task of a higher ``priority`` (a computer's move or a hint, for a review)
+    is due and not yet taken by a worker."""
+    return _bot_tasks().ready().filter(priority__gt=priority).exists()
+
+
 def rescue_stalled(older_than: float | None = None) -> int:
     """Enqueue again every bot task claimed more than ``older_than`` seconds ago (default
     ``BOT_STALE_AFTER``) and never finished: its worker died. How many were rescued.

@@ -3,10 +3,14 @@
 A review is asked once per record (:func:`ask`) and kept with it (``models.Review``). The bot
 workers make it as tasks of their queue, below the computer's moves and the hints
 (``REVIEW_PRIORITY``), a part at a time: each run judges decisions for about
-``PART_SECONDS`` and saves them, then enqueues the next part. A reply to a table therefore
-never waits behind a whole review, a page shows the review growing, and a worker killed in
-the middle loses one part at most: the other workers' sweep (``bots.rescue_stalled``) runs
-it again, and it carries on from the decisions saved.
+``PART_SECONDS`` and saves them, then enqueues the next part. Each judgement is made where
+the computer's moves are thought, in the worker's helper process at the idle priority
+(``cardgames.thinking``), so that a review takes no core from them; and a part stops as soon
+as a computer's move or a hint is due that no worker has taken (``bots.waiting_above``),
+leaving the judgement in hand to the helper: a reply to a table never waits behind a review.
+A page shows the review growing, and a worker killed in the middle loses one part at most:
+the other workers' sweep (``bots.rescue_stalled``) runs it again, and it carries on from the
+decisions saved.
 
 Which decisions: those of the seats people played (not the moves the computer made for them
 while they were away) that had at least two legal moves and that the game's judge takes
@@ -18,7 +22,7 @@ was split between parts and workers.
 
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from django.db import transaction
@@ -27,7 +31,7 @@ from django.utils.crypto import salted_hmac
 from django_tasks import task
 
 import ai.review
-from cardgames import records
+from cardgames import bots, records, thinking
 from cardgames.bots import QUEUE
 from cardgames.models import Mode, Record, RecordSeat, Review
 from cardgames.registry import get_kind
@@ -38,6 +42,9 @@ REVIEW_PRIORITY = -20
 # part is short, so that the page shows the first marks at once.
 PART_SECONDS = 1.5
 FIRST_PART_SECONDS = 0.4
+# Seconds a judgement may take in the bot worker's helper (at the idle priority: slow only on
+# a machine whose cores are all busy) before the worker makes it itself.
+HELPER_WAIT = 5.0
 
 
 class NotReviewable(Exception):
@@ -61,6 +68,22 @@ def decisions(record: Record) -> list[int]:
         legal = [str(action) for action in engine.legal_actions(seat)]
         if len(legal) > 1 and ai.review.considers(record.kind, engine.view(seat), legal, notation):
             found.append(index)
+    return found
+
+
+# A worker's reviews' decisions, by record (a part is often cut short by a move: the next one
+# need not replay the whole record to find them again).
+_known_decisions: dict[tuple[str, int], list[int]] = {}
+KNOWN_DECISIONS = 64
+
+
+def _decisions(record: Record) -> list[int]:
+    key = (record.pk, len(record.moves))
+    found = _known_decisions.get(key)
+    if found is None:
+        if len(_known_decisions) >= KNOWN_DECISIONS:
+            _known_decisions.clear()
+        found = _known_decisions[key] = decisions(record)
     return found
 
 
@@ -90,15 +113,17 @@ def ask(record: Record) -> Review:
 def review_part(record_id: str, part: int) -> int:
     """A bot worker's task: judge the next decisions of ``record_id``'s review for about
     ``PART_SECONDS``, save them and enqueue the next part if any are left. How many it
-    judged (0 when the review is done, gone, or another run saved this part first)."""
+    judged (0 when the review is done, gone, or another run saved this part first, or when a
+    move fell due before the first judgement was made)."""
     review = Review.objects.select_related("record").filter(pk=record_id).first()
     if review is None or review.done:
         return 0
     record = review.record
     start = len(review.decisions)
-    wanted = decisions(record)[start:]
+    wanted = _decisions(record)[start:]
     seconds = min(PART_SECONDS, FIRST_PART_SECONDS) if part == 0 else PART_SECONDS
-    judged = judge_moves(record, review.seed, wanted, deadline=time.monotonic() + seconds)
+    deadline = time.monotonic() + seconds
+    judged = judge_moves(record, review.seed, wanted, deadline, interrupt=_other_work_waits)
     with transaction.atomic():
         review = Review.objects.select_for_update().get(pk=record_id)
         if len(review.decisions) != start:
@@ -108,15 +133,49 @@ def review_part(record_id: str, part: int) -> int:
             review.finished = timezone.now()
         review.save(update_fields=["decisions", "finished"])
         if not review.done:
-            review_part.enqueue(record_id, part + 1)
+            # Due since the review was asked: the reviews asked first are made first.
+            review_part.using(run_after=review.asked).enqueue(record_id, part + 1)
     return len(judged)
 
 
+def _judge(
+    game: str,
+    view: dict[str, Any],
+    legal: list[str],
+    rng: random.Random,
+    interrupt: Callable[[], bool] | None = None,
+    key: str | None = None,
+) -> ai.review.Judgement:
+    """``ai.review.judge``, in the bot worker's helper at the idle priority when it has one
+    and the helper answers within ``HELPER_WAIT`` (``cardgames.thinking``), else here.
+    Raises ``thinking.Interrupted`` if ``interrupt()`` says so while the helper judges; the
+    helper then finishes it, and the next call with the same ``key`` takes its answer."""
+    helper = thinking.thinker()
+    if helper is not None:
+        # The generator goes pickled: this one is left as it was, for a judgement made here.
+        args = (game, view, legal, rng)
+        judged = helper.call(ai.review.judge, args, HELPER_WAIT, interrupt, key)
+        if judged is not None:
+            return judged
+    return ai.review.judge(game, view, legal, rng)
+
+
+def _other_work_waits() -> bool:
+    return bots.waiting_above(REVIEW_PRIORITY)
+
+
 def judge_moves(
-    record: Record, seed: int, moves: list[int], deadline: float | None = None
+    record: Record,
+    seed: int,
+    moves: list[int],
+    deadline: float | None = None,
+    interrupt: Callable[[], bool] | None = None,
 ) -> list[dict[str, Any]]:
     """The review's entries for ``moves`` (indices into the record's moves, in order), at
-    least one, then more until ``deadline`` (``time.monotonic()``; None: all of them)."""
+    least one, then more until ``deadline`` (``time.monotonic()``; None: all of them) or
+    until ``interrupt()`` says to stop: asked after each decision and, where the judgement is
+    made in the worker's helper, while it is made (that one is then left out, and there may
+    be no entry at all)."""
     wanted = set(moves)
     entries = []
     for index, engine, seat, played in positions(record):
@@ -124,7 +183,11 @@ def judge_moves(
             continue
         view = engine.view(seat)
         legal = [str(action) for action in engine.legal_actions(seat)]
-        judgement = ai.review.judge(record.kind, view, legal, random.Random(f"{seed}:{index}"))
+        rng = random.Random(f"{seed}:{index}")
+        try:
+            judgement = _judge(record.kind, view, legal, rng, interrupt, f"{record.pk}:{index}")
+        except thinking.Interrupted:
+            break
         entries.append(
             {
                 "move": index,
@@ -138,6 +201,8 @@ def judge_moves(
             }
         )
         if len(entries) == len(wanted) or (deadline is not None and time.monotonic() > deadline):
+            break
+        if interrupt is not None and interrupt():
             break
     return entries
 

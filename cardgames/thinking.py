@@ -14,7 +14,9 @@ busy with it, is not asked again until it has caught up. A busy site keeps its w
 first; a machine busy with other work still gets its computer's moves.
 
 The helper is given the bot, the seat's view, its legal moves and a random generator, nothing
-else (pickled): it sees what the bot would see in the worker.
+else (pickled): it sees what the bot would see in the worker. A review's judgements
+(``cardgames.reviews``) are made there too, for the same reason: a worker judging at nice 10
+would take the cores from the helpers thinking the computer's moves.
 """
 
 import contextlib
@@ -25,18 +27,29 @@ import random
 import signal
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, TypeVar
 
 logger = logging.getLogger("cardgames.bots")
+
+T = TypeVar("T")
 
 # Seconds past a bot's own budget (Hard's) or, for a bot without one, in all, that its answer
 # may take before the worker thinks the decision itself.
 GRACE = 0.15
+# Seconds between two looks at whether to stop waiting for a call (``Thinker.call``).
+INTERRUPT_EVERY = 0.02
+# Calls given up (``Thinker.call``) whose answers are kept for a later call of the same key.
+KEPT_GIVEN_UP = 8
 # Seconds between two looks of the helper at whether its worker still lives.
 PARENT_CHECK_EVERY = 1.0
+
+
+class Interrupted(Exception):
+    """A call to the helper was given up, at its caller's asking, before it answered."""
 
 
 def _start_helper(parent: int) -> None:
@@ -72,6 +85,7 @@ class Thinker:
         self._lock = threading.Lock()
         self._pool: ProcessPoolExecutor | None = None
         self._busy: Future | None = None
+        self._given_up: dict[str, Future] = {}  # calls given up, by key, the oldest first
         self._starting = False
 
     def start(self) -> None:
@@ -105,23 +119,71 @@ class Thinker:
         busy with an earlier decision, did not answer within the bot's budget and ``grace``,
         or has gone (a new one is then started in the background). The bot's own errors are
         raised."""
+        timeout = getattr(bot, "budget", 0.0) + self.grace
+        return self.call(_choose, (bot, view, legal, rng), timeout)
+
+    def call(
+        self,
+        function: Callable[..., T],
+        args: tuple,
+        timeout: float,
+        interrupt: Callable[[], bool] | None = None,
+        key: str | None = None,
+    ) -> T | None:
+        """``function(*args)`` run in the helper (both pickled); None when the helper is busy
+        with an earlier call, does not answer within ``timeout`` seconds, or has gone (a new
+        one is then started in the background). The function's own errors are raised.
+
+        ``interrupt``, if given, is asked every ``INTERRUPT_EVERY`` seconds while the helper
+        works: once it says so, :class:`Interrupted` is raised and the helper finishes the
+        call unheard. A later call with an ``interrupt`` waits for that, interruptibly (one
+        without gets None at once); a call with the ``key`` of one given up (among the last
+        ``KEPT_GIVEN_UP``) gets its answer rather than making it again."""
+        future = None
         with self._lock:
-            if self._pool is None or (self._busy is not None and not self._busy.done()):
-                return None
-            try:
-                future = self._pool.submit(_choose, bot, view, legal, rng)
-            except BrokenProcessPool:
-                self._replace()
-                return None
-            self._busy = future
+            if key is not None:
+                future = self._given_up.pop(key, None)
+        if future is None:
+            if interrupt is not None:
+                self._wait_until_free(timeout, interrupt)
+            with self._lock:
+                if self._pool is None or (self._busy is not None and not self._busy.done()):
+                    return None
+                try:
+                    future = self._pool.submit(function, *args)
+                except BrokenProcessPool:
+                    self._replace()
+                    return None
+                self._busy = future
         try:
-            return future.result(timeout=getattr(bot, "budget", 0.0) + self.grace)
+            return _result(future, timeout, interrupt)
+        except Interrupted:
+            if key is not None:
+                with self._lock:
+                    self._given_up[key] = future
+                    while len(self._given_up) > KEPT_GIVEN_UP:
+                        self._given_up.pop(next(iter(self._given_up)))
+            raise
         except FutureTimeout:
             return None
         except BrokenProcessPool:
             with self._lock:
                 self._replace()
             return None
+
+    def _wait_until_free(self, timeout: float, interrupt: Callable[[], bool]) -> None:
+        """Wait for a call given up earlier to end, up to ``timeout`` seconds; raises
+        :class:`Interrupted` if ``interrupt()`` says so meanwhile."""
+        with self._lock:
+            busy = self._busy
+        if busy is None or busy.done():
+            return
+        try:
+            _result(busy, timeout, interrupt)
+        except Interrupted:
+            raise
+        except Exception:  # how the earlier call ended (its error, the helper gone): not ours
+            return
 
     def _replace(self) -> None:
         """The helper is gone (killed, out of memory): start another in the background. Called
@@ -141,6 +203,22 @@ class Thinker:
             logger.exception("the bot worker could not start a thinking process")
             with self._lock:
                 self._starting = False
+
+
+def _result(future: Future, timeout: float, interrupt: Callable[[], bool] | None) -> Any:
+    """``future``'s result within ``timeout`` seconds, asking ``interrupt`` on the way."""
+    if interrupt is None:
+        return future.result(timeout=timeout)
+    deadline = time.monotonic() + timeout
+    while True:
+        left = deadline - time.monotonic()
+        try:
+            return future.result(timeout=max(0.0, min(INTERRUPT_EVERY, left)))
+        except FutureTimeout:
+            if left <= INTERRUPT_EVERY:
+                raise
+            if interrupt():
+                raise Interrupted from None
 
 
 _thinker: Thinker | None = None

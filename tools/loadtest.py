@@ -28,6 +28,9 @@ depth of the bot task queue, and the CPU of the web workers and of the ``--bot-w
 workers apart. With a delay, Hard thinks during it (``bots.wake``), as on the site.
 ``--kill-bot-after T`` kills a bot worker (SIGKILL) T seconds into play, while it is likely in
 the middle of a move: the others take its lost move over, and every game must play on.
+``--reviews N`` (on the servers it starts) makes N finished pass-and-play games before play and
+asks for their reviews as play begins, so that the bot workers judge them while they answer the
+games: the report tells how far the reviews got, to set the replies beside a run without them.
 
 A socket that closes reconnects to the next server and reads the table again; a table older
 than one the seat was already sent means a lost move. The player is the game's HTML player,
@@ -37,6 +40,7 @@ the module its registered kind names (``GameKind.html_player``: ``ROOM_OPTIONS``
 
 import argparse
 import asyncio
+import datetime
 import json
 import logging
 import os
@@ -496,6 +500,45 @@ def _query(database: str, sql: str) -> Any:
         return connection.execute(sql.format(now=now)).fetchone()[0]
 
 
+def _rows(database: str, sql: str) -> list[tuple]:
+    """Every row of ``sql`` on ``database`` (as ``_query``)."""
+    if database.startswith("postgres"):
+        import psycopg
+
+        with psycopg.connect(database, autocommit=True) as connection:
+            return connection.execute(sql).fetchall()
+    import sqlite3
+
+    with sqlite3.connect(database, timeout=5) as connection:
+        return connection.execute(sql).fetchall()
+
+
+def move_task_times(database: str | None) -> tuple[list[float], list[float]]:
+    """The computer's moves made during the run (the bot tasks finished in the last two
+    minutes, before they are pruned): how long each waited in the queue once due, and how
+    long it ran, in milliseconds."""
+    if database is None:
+        return [], []
+    rows = _rows(
+        database,
+        "SELECT run_after, started_at, finished_at FROM django_tasks_database_dbtaskresult "
+        "WHERE task_path = 'cardgames.bots.bot_move' AND status = 'SUCCESSFUL'",
+    )
+    waits, runs = [], []
+    for due, started, finished in rows:
+        due, started, finished = (_moment(value) for value in (due, started, finished))
+        waits.append(max(0.0, (started - due).total_seconds() * 1000))
+        runs.append((finished - started).total_seconds() * 1000)
+    return waits, runs
+
+
+def _moment(value: Any) -> datetime.datetime:
+    """A date read from either database (SQLite gives text)."""
+    if isinstance(value, str):
+        value = datetime.datetime.fromisoformat(value)
+    return value if value.tzinfo else value.replace(tzinfo=datetime.UTC)
+
+
 def moves_taken_over(database: str | None) -> int | None:
     """How many computer moves a bot worker claimed and never finished (it was killed), and
     another then made (``cardgames.bots.rescue_stalled``)."""
@@ -510,12 +553,13 @@ def moves_taken_over(database: str | None) -> int | None:
 
 async def sample_queue(database: str | None, stats: Stats, every: float = 0.25) -> None:
     """Every ``every`` seconds, how many computer moves are due or being made (the bot task
-    queue of the ``database`` the servers use: a PostgreSQL URL or a SQLite file's path)."""
+    queue of the ``database`` the servers use: a PostgreSQL URL or a SQLite file's path; not
+    the hints and reviews, below the moves)."""
     if database is None:
         return
     query = (
         "SELECT COUNT(*) FROM django_tasks_database_dbtaskresult WHERE queue_name = 'bots' AND "
-        "(status = 'RUNNING' OR (status = 'READY' AND (run_after <= {now} "
+        "priority >= 0 AND (status = 'RUNNING' OR (status = 'READY' AND (run_after <= {now} "
         "OR run_after >= '9999-01-01')))"  # the task framework's "at once"
     )
 
@@ -558,6 +602,11 @@ class Report:
     echo_ms: float
     computer_games: int = 0
     computer_label: str = ""
+    reviews: int = 0  # finished games whose reviews were asked for as play began
+    # The computer's moves as bot tasks: milliseconds waited in the queue once due, and run.
+    move_waits: list[float] = field(default_factory=list)
+    move_runs: list[float] = field(default_factory=list)
+    reviewed: tuple[int, int] | None = None  # their decisions judged by the end, and in all
     bot_cpu: float | None = None
     taken_over: int | None = None
 
@@ -599,6 +648,19 @@ class Report:
             lines.append(
                 f"bot queue (moves due or being made): median {depths[len(depths) // 2]}, "
                 f"max {depths[-1]}"
+            )
+        if len(self.move_waits) >= 2:
+            waits = statistics.quantiles(self.move_waits, n=100, method="inclusive")
+            runs = statistics.quantiles(self.move_runs, n=100, method="inclusive")
+            lines.append(
+                f"computer's moves as tasks: waited in the queue p50 {waits[49]:.0f} ms, "
+                f"p95 {waits[94]:.0f} ms; ran p50 {runs[49]:.0f} ms, p95 {runs[94]:.0f} ms"
+            )
+        if self.reviewed is not None:
+            done, total = self.reviewed
+            lines.append(
+                f"reviews asked as play began: {self.reviews}, {done} of their {total} "
+                "decisions judged by the end"
             )
         if stats.bot_killed_at is not None:
             lines.append(
@@ -696,6 +758,7 @@ class ComputerGames:
     bot_pids: list[int] = field(default_factory=list)
     database: str | None = None  # for the queue's depth
     kill_bot: tuple[float, Callable[[], None]] | None = None
+    reviews: "Reviews | None" = None  # asked for as play begins
 
     @property
     def label(self) -> str:
@@ -755,6 +818,8 @@ async def run(
         background.append(asyncio.create_task(kill_later(*kill, bot=False)))
     if computer.kill_bot:
         background.append(asyncio.create_task(kill_later(*computer.kill_bot, bot=True)))
+    if computer.reviews:
+        background.append(asyncio.create_task(asyncio.to_thread(computer.reviews.ask)))
     await asyncio.gather(*(play_room(room, stats, deadline, pace) for room in opened))
     for task in background:
         task.cancel()
@@ -766,7 +831,15 @@ async def run(
     bot_cpu = _total(
         [after - cpu_before[2][pid] for pid, after in bot_after.items() if after is not None]
     )
+    reviewed = None
+    if computer.reviews:
+        reviewed = await asyncio.to_thread(computer.reviews.progress)
+    move_waits, move_runs = await asyncio.to_thread(move_task_times, computer.database)
     return Report(
+        move_waits=move_waits,
+        move_runs=move_runs,
+        reviews=len(computer.reviews.records) if computer.reviews else 0,
+        reviewed=reviewed,
         computer_games=len([room for room in opened if room.computer]),
         computer_label=computer.label,
         bot_cpu=bot_cpu,
@@ -786,6 +859,66 @@ async def run(
     )
 
 
+# Made in the site's own process before play: finished pass-and-play games (two seats, 36
+# cards, random legal moves: every decision is a person's, so each is judged); their ids.
+FINISHED_GAMES = """
+import random
+from cardgames import play
+from cardgames.models import Browser, Mode, Record
+from cardgames.registry import get_kind
+kind = get_kind("durak")
+variant = kind.variant({{"players": "2", "deck": "36"}})
+ids = []
+for number in range({count}):
+    names = ["Ann", "Bob"]
+    game = play.start(Browser.objects.create(), kind, Mode.HOTSEAT, variant, names=names)
+    rng = random.Random(number)
+    while True:
+        game.refresh_from_db()
+        engine = kind.load(game.state)
+        seat = kind.seat_to_ask(engine)
+        if seat is None or kind.finished(engine):
+            break
+        move = str(rng.choice(engine.legal_actions(seat)))
+        play.act_notation(game.pk, seat, move, game.version)
+    ids.append(Record.objects.get(game=game, finished__isnull=False).pk)
+print(" ".join(ids))
+"""
+ASK_REVIEWS = """
+from cardgames import reviews
+from cardgames.models import Record
+for record in Record.objects.filter(pk__in={ids!r}):
+    reviews.ask(record)
+print("asked")
+"""
+# Decisions judged and to judge, over the reviews of the records ``ids``.
+REVIEW_PROGRESS = """
+from cardgames.models import Review
+rows = list(Review.objects.filter(pk__in={ids!r}))
+print(sum(len(row.decisions) for row in rows), sum(row.total for row in rows))
+"""
+
+
+@dataclass
+class Reviews:
+    """The finished games a run reviews while it plays: their records, and the site's
+    environment to ask for and read their reviews in."""
+
+    records: list[str]
+    env: dict[str, str]
+
+    def ask(self) -> None:
+        """Ask for every review (each one's first part is enqueued)."""
+        servers.manage_shell(self.env, ASK_REVIEWS.format(ids=self.records))
+
+    def progress(self) -> tuple[int, int]:
+        """The decisions judged so far, and in all."""
+        done, total = servers.manage_shell(
+            self.env, REVIEW_PROGRESS.format(ids=self.records)
+        ).split()
+        return int(done), int(total)
+
+
 # -- the servers -----------------------------------------------------------------------------------
 
 
@@ -796,6 +929,7 @@ class Workers:
     web: list[tuple[subprocess.Popen, str]]
     bots: list[subprocess.Popen]
     database: str  # where the task queue is: a PostgreSQL URL or a SQLite file's path
+    reviews: Reviews | None = None  # finished games to review during play
 
 
 @contextmanager
@@ -806,11 +940,13 @@ def started_workers(
     redis: str | None,
     bots: int = 1,
     bot_delay: float = 0.0,
+    reviews: int = 0,
 ) -> Iterator[Workers]:
     """``count`` Daphne workers on free ports, with their URLs, and ``bots`` bot workers: on
     the PostgreSQL ``database`` and the ``redis`` channel layer when given (several workers
     need both), otherwise one on a SQLite file in ``folder``; the computer pauses
-    ``bot_delay`` seconds before its first move after a person's. Stopped at the end."""
+    ``bot_delay`` seconds before its first move after a person's; ``reviews`` finished games
+    are made, ready to be reviewed. Stopped at the end."""
     if database:
         env = servers.bench_env(database, redis, production=True)
     else:
@@ -818,6 +954,10 @@ def started_workers(
         env = servers.bench_env(servers.sqlite_url(sqlite_file), production=True)
     env["BOT_DELAY"] = str(bot_delay)
     servers.migrate(env)
+    finished = None
+    if reviews:
+        made = servers.manage_shell(env, FINISHED_GAMES.format(count=reviews))
+        finished = Reviews(made.split(), env)
     web: list[tuple[subprocess.Popen, str]] = []
     bot_workers: list[subprocess.Popen] = []
     try:
@@ -827,7 +967,8 @@ def started_workers(
             web.append((worker, f"http://127.0.0.1:{port}"))
         if bots:
             bot_workers = servers.start_bots(env, folder / "bots.log", bots)
-        yield Workers(web, bot_workers, database or str(task_queue_file(sqlite_file)))
+        queue = database or str(task_queue_file(sqlite_file))
+        yield Workers(web, bot_workers, queue, finished)
     finally:
         for worker in [*(worker for worker, _url in web), *bot_workers]:
             servers.stop(worker)
@@ -886,6 +1027,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--kill-bot-after", type=float, help="kill a bot worker after this many seconds"
     )
+    parser.add_argument(
+        "--reviews", type=int, default=0, help="finished games to review during play"
+    )
     args = parser.parse_args(argv)
     if not 0 <= args.pace <= 60:
         parser.error("--pace must be between 0 and 60 seconds")
@@ -910,6 +1054,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--computer and --bot-workers: from 0 to {MAX_ROOMS} and {MAX_WORKERS}")
     if args.kill_bot_after is not None and (args.url or args.bot_workers < 2 or not args.computer):
         parser.error("--kill-bot-after needs --computer, --bot-workers 2 or more (and no --url)")
+    if args.reviews and (args.url or not args.bot_workers or not 0 < args.reviews <= MAX_ROOMS):
+        parser.error(f"--reviews: up to {MAX_ROOMS}, on servers it starts, with bot workers")
     html_player(args.game)  # a game without one fails here, before any server starts
     options = {"players": args.players, "deck": "36"} if args.game == "durak" else {}
     computer = ComputerGames(args.computer, options, args.level, args.bot_delay)
@@ -936,6 +1082,7 @@ def main(argv: list[str] | None = None) -> int:
                 args.redis,
                 args.bot_workers,
                 args.bot_delay,
+                args.reviews,
             ) as workers,
         ):
             bases = [url for _worker, url in workers.web]
@@ -944,6 +1091,7 @@ def main(argv: list[str] | None = None) -> int:
                 kill = (args.kill_worker_after, workers.web[0][0].kill)
             computer.bot_pids = [worker.pid for worker in workers.bots]
             computer.database = workers.database
+            computer.reviews = workers.reviews
             if args.kill_bot_after is not None:
                 computer.kill_bot = (args.kill_bot_after, workers.bots[0].kill)
             pids = [worker.pid for worker, _url in workers.web]

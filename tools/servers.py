@@ -98,6 +98,21 @@ def migrate(env: dict[str, str]) -> None:
     subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
 
 
+def manage_shell(env: dict[str, str], code: str) -> str:
+    """Run ``code`` in the site's own process (``manage.py shell``) on the database ``env``
+    names; the last line it printed."""
+    done = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", code],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode:
+        raise RuntimeError(f"manage.py shell failed:\n{done.stderr}")
+    return done.stdout.strip().splitlines()[-1]
+
+
 def start(
     env: dict[str, str], port: int, log: Path, application: str = APPLICATION
 ) -> subprocess.Popen:

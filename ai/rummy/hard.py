@@ -20,7 +20,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, Protocol
 
 from ai.racing import PairedRace
 from ai.rummy.lookahead import NextDraw, chance
@@ -85,6 +85,13 @@ HARD_CREDIT = PartialCredit(shares=(0.0, 0.2, 0.35), overlapping=True)
 SamplerFactory = Callable[[dict[str, Any], Public], Sampler]
 # What compares a search's candidates (their indices) on its worlds.
 PairedRaceFactory = Callable[[list[int]], PairedRace]
+
+
+class WorldSource(Protocol):
+    """What deals a search's worlds (a ``Sampler``, or one that changes its worlds)."""
+
+    def batch(self, rng: random.Random, size: int) -> list[Sim]:
+        """The next ``size`` worlds."""
 
 
 def early_stop(candidates: list[int]) -> PairedRace:
@@ -311,7 +318,7 @@ def draw_values(
 
 
 def discard_values(
-    sampler: Sampler,
+    sampler: WorldSource,
     public: Public,
     situation: Situation,
     candidates: list[int],
@@ -399,7 +406,7 @@ def _race_over(race: PairedRace, worlds: int) -> bool:
     return race.settled()
 
 
-def _worlds(sampler: Sampler, rng: random.Random, deadline: float, most: int) -> Iterator[Sim]:
+def _worlds(sampler: WorldSource, rng: random.Random, deadline: float, most: int) -> Iterator[Sim]:
     """Sampled worlds, in batches, until ``most`` of them or the deadline (at least one)."""
     count = 0
     while count < most:

@@ -1,5 +1,5 @@
-"""Rummy's judge: draws and discards are judged, Hard's play is told from Easy's, and a
-judgement is the same for the same seed."""
+"""Rummy's judge: draws and discards are judged, a missed going out is a blunder, Hard's play
+is told from Easy's, and a judgement is the same for the same seed."""
 
 import random
 
@@ -8,7 +8,9 @@ import pytest
 import ai
 from ai import review
 from ai.rummy import review as rummy_review
-from ai.rummy.hard import HardRummyBot
+from ai.rummy.hard import HardRummyBot, read_view
+from ai.rummy.plan import going_out
+from cards import names_mask
 from rummy.engine import Config, new_game
 
 
@@ -31,9 +33,10 @@ def reviewed_rounds(player, rounds: int) -> list[tuple[str, float]]:
             played = (player if seat == 0 else medium).choose(view, legal, rng)
             if seat == 0 and review.considers("rummy", view, legal, played):
                 judged = review.judge("rummy", view, legal, random.Random(number))
-                assert set(judged.chances) == {
-                    m for m in legal if m.split()[0] in ("draw", "discard")
-                }
+                assert set(judged.chances) <= set(legal)
+                assert {m for m in legal if m.split()[0] in ("draw", "discard")} <= set(
+                    judged.chances
+                ) or not played.startswith("draw")
                 lost = judged.chances[judged.best] - judged.chances[played]
                 rows.append((review.mark(judged, played), lost))
             game.apply(seat, played)
@@ -51,6 +54,52 @@ def test_hard_s_draws_and_discards_are_judged_better_than_easy_s() -> None:
     assert hard.average_loss < easy.average_loss / 2, (hard, easy)
 
 
+def a_hand_that_can_go_out(seed: int) -> tuple[dict, list[str]]:
+    """Seat 0's view and legal moves at the first play phase of a round (Medium against
+    Medium) where it could go out."""
+    medium = ai.get_bot("rummy", "medium")
+    game = new_game(Config(), seed=seed)
+    rng = random.Random(seed)
+    while game.round_outcome is None:
+        seat = game.seat_to_ask()
+        legal = [str(action) for action in game.legal_actions(seat)]
+        view = game.view(seat)
+        played = medium.choose(view, legal, rng)
+        situation, _public, _outlook = read_view(view, legal)
+        can_go_out = going_out(situation.hand, situation.table, situation.drawn) is not None
+        if seat == 0 and situation.phase != "draw" and can_go_out and len(legal) > 3:
+            return view, legal
+        game.apply(seat, played)
+    raise LookupError("no round went out by seat 0")
+
+
+def test_a_discard_made_instead_of_going_out_is_a_blunder() -> None:
+    found = 0
+    for seed in range(40):
+        try:
+            view, legal = a_hand_that_can_go_out(seed)
+        except LookupError:
+            continue
+        # Keep a card of the hand: discarding the highest card the going out would lay down.
+        situation, _public, _outlook = read_view(view, legal)
+        out = going_out(situation.hand, situation.table, situation.drawn)
+        laid = [card for card in view["hand"] if any(names_mask([card]) & c for c, _t in out)]
+        discards = [f"discard {card}" for card in laid if f"discard {card}" in legal]
+        if not discards:
+            continue
+        played = discards[-1]
+        assert review.considers("rummy", view, legal, played)
+        judged = review.judge("rummy", view, legal, random.Random(seed))
+        # The better move is the going out's first group (or its last card), which wins.
+        assert judged.chances[judged.best] == 1.0, (legal, judged)
+        assert judged.best.split()[0] in ("meld", "layoff"), judged
+        assert review.mark(judged, played) == "blunder", (played, judged)
+        found += 1
+        if found == 3:
+            return
+    pytest.fail(f"only {found} hands that could go out")
+
+
 def test_only_draws_and_discards_with_a_choice_are_judged() -> None:
     game = new_game(Config(), seed=5)
     seat = game.seat_to_ask()
@@ -59,7 +108,8 @@ def test_only_draws_and_discards_with_a_choice_are_judged() -> None:
     assert review.considers("rummy", view, legal, "draw stock") == ("draw discard" in legal)
     assert not review.considers("rummy", view, ["draw stock"], "draw stock")
     assert not review.considers("rummy", view, ["meld 5h 6h 7h", "discard Kc"], "meld 5h 6h 7h")
-    assert not review.considers("rummy", view, ["meld 5h 6h 7h", "discard Kc"], "discard Kc")
+    # A discard where a meld could have been laid first is judged (was it held too long?).
+    assert review.considers("rummy", view, ["meld 5h 6h 7h", "discard Kc"], "discard Kc")
     assert review.considers("rummy", view, ["discard 2c", "discard Kc"], "discard Kc")
 
 

@@ -5,14 +5,10 @@ every decision judged once, as a review made in one go would have it."""
 import json
 import signal
 import sqlite3
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 from tools import servers
-
-from .conftest import ROOT
 
 # Made in the site's own process: a finished two-player game (random moves for both seats,
 # no bot worker running yet) and its review asked for; prints the record's id.
@@ -46,18 +42,6 @@ print(json.dumps(reviews.judge_moves(review.record, review.seed, reviews.decisio
 """
 
 
-def manage_shell(env: dict[str, str], code: str) -> str:
-    done = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", code],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return done.stdout.strip().splitlines()[-1]
-
-
 def progress(database: Path, record: str) -> tuple[int, int]:
     with sqlite3.connect(database) as connection:
         row = connection.execute(
@@ -80,7 +64,7 @@ def test_a_review_whose_worker_is_killed_completes_on_another(tmp_path: Path) ->
     env = servers.bench_env(servers.sqlite_url(database))
     env["BOT_STALE_AFTER"] = "2"
     servers.migrate(env)
-    record = manage_shell(env, FINISHED_AND_ASKED)
+    record = servers.manage_shell(env, FINISHED_AND_ASKED)
     log = tmp_path / "bots.log"
     [first] = servers.start_bots(env, log)
     try:
@@ -103,5 +87,7 @@ def test_a_review_whose_worker_is_killed_completes_on_another(tmp_path: Path) ->
         (saved,) = connection.execute(
             "SELECT decisions FROM cardgames_review WHERE record_id = ?", (record,)
         ).fetchone()
-    assert json.loads(saved) == json.loads(manage_shell(env, IN_ONE_GO.format(record=record)))
+    assert json.loads(saved) == json.loads(
+        servers.manage_shell(env, IN_ONE_GO.format(record=record))
+    )
     assert "was lost; enqueued again" in log.read_text()

@@ -15,7 +15,7 @@ import pytest
 from cardgames import bots, thinking
 from cardgames.registry import get_kind
 
-from .thinking_bots import BudgetBot, FailingBot, WhereBot
+from .thinking_bots import BudgetBot, FailingBot, WhereBot, slow_count
 
 # Seconds within which a helper that was given a core again, or a new one, answers.
 RECOVERY = 10.0
@@ -100,3 +100,24 @@ def test_the_computer_still_moves_when_its_helper_gets_no_core(thinker, monkeypa
     assert chosen in legal
     assert took < bots.BOT_TIME_LIMIT
     assert not caplog.records, caplog.text
+
+
+def test_a_call_given_up_for_more_urgent_work_is_finished_once_and_its_answer_kept(
+    thinker, tmp_path
+) -> None:
+    """A review's judgement in the helper gives way to a computer's move at once; the helper
+    finishes it unheard, and the review asking again later gets that answer, not a second
+    judgement; meanwhile a move's decision (no interrupt) does not wait for the helper."""
+    calls = str(tmp_path / "calls")
+    asked = time.monotonic()
+    with pytest.raises(thinking.Interrupted):
+        thinker.call(slow_count, (1.0, calls), 10.0, interrupt=lambda: True, key="review:1")
+    assert time.monotonic() - asked < 0.3  # given up within a look or two, not after 1 s
+    assert ask(thinker, WhereBot()) is None  # still busy: the worker thinks the move itself
+    # Another judgement waits, interruptibly, for the helper to be free.
+    with pytest.raises(thinking.Interrupted):
+        thinker.call(slow_count, (0.0, calls), 10.0, interrupt=lambda: True, key="review:2")
+    # The first one asked again: its answer, made once.
+    first = thinker.call(slow_count, (1.0, calls), 10.0, interrupt=lambda: False, key="review:1")
+    second = thinker.call(slow_count, (0.0, calls), 10.0, interrupt=lambda: False, key="review:2")
+    assert (first, second) == (1, 2)

@@ -29,3 +29,13 @@ class FailingBot:
 
     def choose(self, view: dict, legal: list[str], rng: random.Random) -> str:
         raise ValueError("no idea")
+
+
+def slow_count(seconds: float, calls: str) -> int:
+    """A call made in the helper: takes ``seconds``, then counts itself in the file ``calls``
+    and says how many calls it has seen."""
+    time.sleep(seconds)
+    with open(calls, "a") as counted:
+        counted.write("x")
+    with open(calls) as counted:
+        return len(counted.read())

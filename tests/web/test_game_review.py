@@ -133,6 +133,18 @@ def test_a_part_run_twice_is_saved_once(db, monkeypatch) -> None:
     assert moves == people_decisions(record)[:2]  # …and carries on rather than repeating
 
 
+def test_a_review_stops_after_one_decision_for_a_computer_move_due(db) -> None:
+    """A table's reply does not wait behind a review's part: the part stops after the
+    decision in hand when a move is due that no worker has taken."""
+    record = finished_game(Client(), 6)
+    reviews.ask(record)
+    bots.bot_move.enqueue(record.game_id, 1)  # due now
+    assert reviews.review_part.call(record.pk, 1) == 1
+    [move] = bots.DBTaskResult.objects.filter(task_path=bots.bot_move.module_path)
+    move.claim("another-worker")  # taken: nothing waits any more
+    assert reviews.review_part.call(record.pk, 2) > 1
+
+
 def test_the_replay_tells_the_mark_of_each_reviewed_move(db) -> None:
     client = Client()
     record = finished_game(client, 6)

@@ -13,6 +13,7 @@ import json
 import random
 import re
 from collections.abc import Callable, Iterator
+from functools import partial
 from html import escape, unescape
 from typing import Any
 
@@ -373,10 +374,15 @@ async def test_hints_and_take_backs_show_only_your_hand_and_no_record_until_the_
             await answer(
                 table, form_message(game.kind, action, game.version), newer_than(game.version)
             )
-            if turn == 3:  # mid-game: the deal's record is nobody's to see yet
+            if turn == 3:  # mid-game: the deal's record, and its review, are nobody's yet
                 current = await database_sync_to_async(records.current)(game)
-                for path in (f"/record/{current.pk}/", f"/record/{current.pk}/download/"):
+                base = f"/record/{current.pk}/"
+                for path in (base, f"{base}download/", f"{base}review/"):
                     response = await database_sync_to_async(client.get)(path)
+                    assert response.status_code == 404
+                htmx = {"HX-Request": "true"}
+                for ask in (client.post, partial(client.get, headers=htmx)):
+                    response = await database_sync_to_async(ask)(f"{base}review/")
                     assert response.status_code == 404
         await drain(table)
     final = await row(game.pk)
