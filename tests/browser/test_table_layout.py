@@ -38,7 +38,10 @@ OFF_SCREEN = """selector => [...document.querySelectorAll(selector)].filter(elem
     const next = element.nextElementSibling;
     const right = next && next.matches("label.hand-card")
         ? Math.min(box.right, next.getBoundingClientRect().left) : box.right;
-    const hit = document.elementFromPoint((box.left + right) / 2, box.top + 12);
+    // Its index corner, what tells the card: a covered attack on a crowded table shows only
+    // a corner above and beside its cover.
+    const x = box.left + Math.min(8, (right - box.left) / 2);
+    const hit = document.elementFromPoint(x, box.top + 8);
     return !(hit && element.contains(hit));
 }).map(element => element.id || element.querySelector("input")?.value || element.outerHTML)"""
 
