@@ -14,15 +14,21 @@ Every call starts from the view alone (no memory between calls):
    and the search stops as soon as one action is left, when every action did the same in
    each of the first worlds, or when no action left could beat the leader by more than
    ``INDIFFERENCE``: a clear decision costs a fraction of the budget, only a close one that
-   matters all of it (``search``).
+   matters all of it (``search``). In 36-card games a playout stops once two seats are left
+   with the stock empty, where the policy misjudges one endgame in six, and a small network
+   trained on solved endgames judges the rest (``value``: it agrees with the exact solver on
+   88.5% of endgames it never saw, a playout on 83.8%). Against Medium, 200 deals of seed 1:
+   72.6% ± 3.9 with it, 67.9% ± 4.2 without; seed 2: 71.6 and 69.9%;
+   perevodnoy, seed 1: 72.1 and 67.5%.
 """
 
 import random
 import time
 from typing import Any
 
+from ai.durak import value
 from ai.durak.endgame import best_actions
-from ai.durak.search import flat_search, policy_index
+from ai.durak.search import EndgameJudge, flat_search, policy_index
 from ai.durak.stalemate import breaks_circles
 from ai.durak.worlds import read_position, world_sim
 from durak.engine import parse_action
@@ -41,6 +47,8 @@ INDIFFERENCE = 0.01
 # Share of the budget the exact solver may use before the search takes over.
 SOLVER_SHARE = 0.6
 SOLVER_NODES = 400_000
+# The decks whose endgames the learned value judges (``ai.durak.value``: trained on 36 cards).
+LEARNED_DECKS = frozenset({36})
 
 
 class HardDurakBot:
@@ -53,6 +61,7 @@ class HardDurakBot:
         max_rounds: int | None = MAX_WORLDS,
         confidence: float | None = CONFIDENCE,
         indifference: float = INDIFFERENCE,
+        learned: bool = True,
     ) -> None:
         """A Hard bot that thinks at most about ``budget`` seconds per decision.
 
@@ -61,13 +70,16 @@ class HardDurakBot:
         ``confidence``: stop as soon as the best candidate leads every other by that many
         standard errors on the same worlds (None: prune as Medium's search does, and think
         until the budget or the cap); ``indifference``: stop too once no other action could
-        beat the best by more than that (0: never).
+        beat the best by more than that (0: never); ``learned``: playouts stop once two seats
+        are left with the stock empty, and the learned endgame value judges the rest (36-card
+        games; otherwise, or if False, the policy plays every playout to its end).
         """
         self.budget = budget
         self.solver_nodes = solver_nodes
         self.max_rounds = max_rounds
         self.confidence = confidence
         self.indifference = indifference
+        self.learned = learned
 
     @breaks_circles
     def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
@@ -109,5 +121,12 @@ class HardDurakBot:
             self.max_rounds,
             confidence=self.confidence,
             indifference=self.indifference,
+            endgame=self._endgame(view),
         )
         return legal[index]
+
+    def _endgame(self, view: dict[str, Any]) -> EndgameJudge | None:
+        """What judges the endgames the playouts reach (None: the policy plays them out)."""
+        if self.learned and view["config"]["deck"] in LEARNED_DECKS:
+            return value.default().chance
+        return None

@@ -130,8 +130,16 @@ def move_action(move: Move) -> Action:
     return TAKE_ACTION if kind == TAKE else PASS_ACTION
 
 
-def playout(sim: Sim, rng: random.Random, epsilon: float = 0.0, max_steps: int = 2000) -> None:
-    """Play ``sim`` to its end with the policy for every seat.
+def playout(
+    sim: Sim,
+    rng: random.Random,
+    epsilon: float = 0.0,
+    max_steps: int = 2000,
+    to_endgame: bool = False,
+) -> None:
+    """Play ``sim`` to its end with the policy for every seat; with ``to_endgame``, only until
+    a bout ends with two seats in play and the stock empty (every card then known to both:
+    the exact endgame, ``ai.durak.endgame``, can take over).
 
     The same moves, in the same order and with the same draws from ``rng``, as asking
     ``sim.seat_to_ask()`` and playing ``choose_move`` with ``do_move`` at every step (the
@@ -169,8 +177,12 @@ def playout(sim: Sim, rng: random.Random, epsilon: float = 0.0, max_steps: int =
     rank_masks = RANK_MASKS
     rank_spread = RANK_SPREAD
     expensive = _expensive(trumps)
+    # Two seats in play: the mask less its lowest seat is a single seat.
+    two_left = to_endgame and (rest := in_play & (in_play - 1)) and not rest & (rest - 1)
     for _ in range(max_steps):
         if not n_attacks:  # open the bout
+            if two_left and not stock:
+                break  # the exact endgame's to play
             seat = attacker
             hand = hands[seat]
             plain = hand & plain_cards
@@ -371,6 +383,8 @@ def playout(sim: Sim, rng: random.Random, epsilon: float = 0.0, max_steps: int =
             if left != in_play:
                 in_play = left
                 following = _following(players, in_play)
+                rest = in_play & (in_play - 1)
+                two_left = to_endgame and rest and not rest & (rest - 1)
         if in_play & (in_play - 1) == 0:  # at most one seat left
             over = True
             durak = in_play.bit_length() - 1 if in_play else DRAW

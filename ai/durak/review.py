@@ -6,16 +6,19 @@ exactly (``endgame``): a move then wins (1), draws (½) or loses (0) with best p
 sides. Otherwise, as Hard does, worlds consistent with everything the seat has seen are
 sampled (``worlds``) and every move is played in each of the same worlds and followed by a
 playout of the Medium-like policy for every seat (``policy``): a move's chance is its average
-result there (not the durak 1, a draw ½). A fixed number of worlds, not a time budget, so that
-a review is the same for the same record and seed.
+result there (not the durak 1, a draw ½). In 36-card games, as in Hard's search, a playout
+stops once two seats are left with the stock empty, and the learned endgame value judges the
+rest (``value``). A fixed number of worlds, not a time budget, so that a review is the same
+for the same record and seed.
 """
 
 import random
 from typing import Any
 
 from ai.durak.endgame import LOSS, WIN, solve_actions
-from ai.durak.policy import playout
-from ai.durak.search import SINGLE_WORLD_EPSILON, score
+from ai.durak.hard import LEARNED_DECKS
+from ai.durak.search import SINGLE_WORLD_EPSILON, played_out
+from ai.durak.value import default as endgame_value
 from ai.durak.worlds import read_position, world_sim
 from ai.review import Judgement
 from durak.engine import parse_action
@@ -48,6 +51,7 @@ def judge(view: dict[str, Any], legal: list[str], rng: random.Random) -> Judgeme
     # playouts differ; sampled worlds differ already.
     epsilon = SINGLE_WORLD_EPSILON if sampler.certain else 0.0
     replay = random.Random()
+    endgame = endgame_value().chance if view["config"]["deck"] in LEARNED_DECKS else None
     sums = [0.0] * len(actions)
     for _ in range(WORLDS):
         world = world_sim(base, sampler.sample(rng))
@@ -56,6 +60,5 @@ def judge(view: dict[str, Any], legal: list[str], rng: random.Random) -> Judgeme
             sim = world.clone()
             sim.apply(seat, action.kind, action.cards)
             replay.seed(seed)  # every move's playout draws the same numbers
-            playout(sim, replay, epsilon)
-            sums[index] += score(sim, seat)
+            sums[index] += played_out(sim, seat, replay, epsilon, endgame)
     return Judgement({text: sums[i] / WORLDS for i, text in enumerate(legal)})

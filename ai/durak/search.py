@@ -10,13 +10,16 @@ sound heuristic player rather than at random.
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ai.durak.playout import DRAW, Sim
 from ai.durak.policy import choose_move, move_action, playout
 from ai.durak.worlds import Sampler, world_sim
 from ai.racing import PairedRace
 from cards import Action
+
+# What judges an endgame a playout reached (``played_out``): (sim, seat) -> seat's chance.
+EndgameJudge = Callable[[Sim, int], float]
 
 # Added to the mean score of the action the policy itself would play.
 PRIOR_BONUS = 0.02
@@ -37,6 +40,25 @@ def score(sim: Sim, seat: int) -> float:
     if sim.durak == DRAW:
         return 0.5
     return 0.0 if sim.durak == seat else 1.0
+
+
+def played_out(
+    sim: Sim,
+    seat: int,
+    rng: random.Random,
+    epsilon: float = 0.0,
+    endgame: EndgameJudge | None = None,
+) -> float:
+    """``seat``'s result once ``sim`` is played out by the policy. With ``endgame``, the
+    policy plays only until two seats are left with the stock empty and a bout to open, and
+    ``endgame`` judges the rest (``ai.durak.value``: the policy misjudges about one such
+    endgame in six)."""
+    playout(sim, rng, epsilon, to_endgame=endgame is not None)
+    if sim.over:
+        return score(sim, seat)
+    if not sim.in_play >> seat & 1:
+        return 1.0  # out of the game before the last two: not the durak
+    return endgame(sim, seat)
 
 
 def policy_index(base: Sim, seat: int, actions: Sequence[Action], rng: random.Random) -> int:
@@ -60,6 +82,7 @@ def flat_search(
     prior: int | None = None,
     confidence: float | None = None,
     indifference: float = 0.0,
+    endgame: EndgameJudge | None = None,
 ) -> int:
     """The index of the best of ``actions`` for ``seat`` found by ``deadline``.
 
@@ -101,8 +124,7 @@ def flat_search(
             sim.apply(seat, action.kind, action.cards)
             if epsilon:
                 replay.seed(seed)
-            playout(sim, replay, epsilon)
-            row[index] = score(sim, seat)
+            row[index] = played_out(sim, seat, replay, epsilon, endgame)
             sums[index] += row[index]
             counts[index] += 1
             if clock() >= deadline:

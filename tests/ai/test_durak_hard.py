@@ -102,6 +102,28 @@ def test_playout_follows_the_policy_switches(config, monkeypatch):
     _check_playout_against_the_policy(config, seeds=2)
 
 
+@pytest.mark.parametrize("config", VARIANTS[:4], ids=str)
+def test_a_playout_to_the_endgame_stops_where_two_seats_and_no_stock_are_left(config):
+    """Stopped at the endgame, and played on from there, a playout ends as the one played in
+    one go, with the same random numbers drawn."""
+    stopped_at_endgames = 0
+    for seed in range(8):
+        sim = Sim.from_state(new_game(config, seed=seed).to_dict())
+        whole, cut = sim.clone(), sim.clone()
+        whole_rng, cut_rng = random.Random(seed), random.Random(seed)
+        playout(whole, whole_rng, 0.1)
+        playout(cut, cut_rng, 0.1, to_endgame=True)
+        if not cut.over:
+            assert not cut.stock and not cut.n_attacks and cut.in_play.bit_count() == 2
+            stopped_at_endgames += 1
+            playout(cut, cut_rng, 0.1)
+        assert [getattr(cut, name) for name in Sim.__slots__] == [
+            getattr(whole, name) for name in Sim.__slots__
+        ]
+        assert cut_rng.getstate() == whole_rng.getstate()
+    assert stopped_at_endgames >= 4
+
+
 def _check_playout_against_the_policy(config: Config, seeds: int) -> None:
     for seed in range(seeds):
         rng = random.Random(seed)
