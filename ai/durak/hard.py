@@ -26,7 +26,6 @@ import random
 import time
 from typing import Any
 
-from ai.durak import value
 from ai.durak.endgame import best_actions
 from ai.durak.search import EndgameJudge, flat_search, policy_index
 from ai.durak.stalemate import breaks_circles
@@ -128,5 +127,9 @@ class HardDurakBot:
     def _endgame(self, view: dict[str, Any]) -> EndgameJudge | None:
         """What judges the endgames the playouts reach (None: the policy plays them out)."""
         if self.learned and view["config"]["deck"] in LEARNED_DECKS:
+            # Imported on first use: numpy then loads in the thread that thinks (a bot
+            # worker's, at its lowered priority), not in every process that imports the bots.
+            from ai.durak import value
+
             return value.default().chance
         return None

@@ -18,7 +18,6 @@ from typing import Any
 from ai.durak.endgame import LOSS, WIN, solve_actions
 from ai.durak.hard import LEARNED_DECKS
 from ai.durak.search import SINGLE_WORLD_EPSILON, played_out
-from ai.durak.value import default as endgame_value
 from ai.durak.worlds import read_position, world_sim
 from ai.review import Judgement
 from durak.engine import parse_action
@@ -51,7 +50,11 @@ def judge(view: dict[str, Any], legal: list[str], rng: random.Random) -> Judgeme
     # playouts differ; sampled worlds differ already.
     epsilon = SINGLE_WORLD_EPSILON if sampler.certain else 0.0
     replay = random.Random()
-    endgame = endgame_value().chance if view["config"]["deck"] in LEARNED_DECKS else None
+    endgame = None
+    if view["config"]["deck"] in LEARNED_DECKS:
+        from ai.durak import value  # as in Hard: numpy loads where the judging is done
+
+        endgame = value.default().chance
     sums = [0.0] * len(actions)
     for _ in range(WORLDS):
         world = world_sim(base, sampler.sample(rng))

@@ -13,8 +13,12 @@ whether transfers are allowed; its output the attacker's chance: 1 a win, ½ a d
 the durak.
 """
 
+import os
 from functools import cache
 from pathlib import Path
+
+# One position at a time: a pool of BLAS threads would only cost memory and context switches.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import numpy as np
 
