@@ -23,6 +23,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import numpy as np
 
 from ai.durak.playout import Sim
+from cards import card_list
 
 WEIGHTS = Path(__file__).with_name("endgame_value.npz")
 # Inputs: the attacker's 52 cards, the defender's 52, and the transfer flag.
@@ -50,19 +51,10 @@ def trump_last(cards: int, trump_suit: int) -> int:
 def features(attacker: int, defender: int, trump_suit: int, transfer: bool) -> np.ndarray:
     """The network's inputs for an endgame (hands as card masks), as a float32 vector."""
     row = np.zeros(INPUTS, dtype=np.float32)
-    row[_bits(trump_last(attacker, trump_suit))] = 1.0
-    row[[52 + bit for bit in _bits(trump_last(defender, trump_suit))]] = 1.0
+    row[card_list(trump_last(attacker, trump_suit))] = 1.0
+    row[[52 + bit for bit in card_list(trump_last(defender, trump_suit))]] = 1.0
     row[TRANSFER_INPUT] = float(transfer)
     return row
-
-
-def _bits(cards: int) -> list[int]:
-    found = []
-    while cards:
-        low = cards & -cards
-        found.append(low.bit_length() - 1)
-        cards ^= low
-    return found
 
 
 class EndgameValue:
@@ -96,8 +88,8 @@ class EndgameValue:
         self, attacker: int, defender: int, trump_suit: int, transfer: bool
     ) -> float:
         """The attacker's chance in the endgame of these hands (masks), from 0 to 1."""
-        rows = _bits(trump_last(attacker, trump_suit))
-        rows += [52 + bit for bit in _bits(trump_last(defender, trump_suit))]
+        rows = card_list(trump_last(attacker, trump_suit))
+        rows += [52 + bit for bit in card_list(trump_last(defender, trump_suit))]
         if transfer:
             rows.append(TRANSFER_INPUT)
         hidden = self.first_bias + self.first[rows].sum(axis=0)
