@@ -42,7 +42,7 @@ from cardgames import (
 from cardgames.browser import browser_id, browser_secret
 from cardgames.converters import is_token
 from cardgames.models import Game, Mode, Seat
-from cardgames.render import acting_seat, closed_html, error_html, table_push
+from cardgames.render import PLAYBACK_ENTRIES, acting_seat, closed_html, error_html, table_push
 from cardgames.viewers import Viewer, viewer_for
 
 logger = logging.getLogger(__name__)
@@ -364,6 +364,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.browser_secret = browser_secret(cookies)
         self.seat_key = seatkeys.key_from(cookies, self.game_id)
         self.language = _language(self.scope)
+        self.page_shows = _page_shows(self.scope)
         self.version = -1
         self.render_lock = threading.Lock()
         viewer = await self._find_viewer()
@@ -664,6 +665,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             # no longer keeps it present.
             presence.leave(self.game_id, self.viewer.seat)
             self.viewer = viewer
+        if self.told is None and self.page_shows is not None:
+            self.told = _told_of_page(self.page_shows, game.version)
         with languages.rendering(self.language):
             if viewer.spectator and game.mode == Mode.ONLINE:
                 key = SpectatorTables.key(game, seats, self.language, self.told)
@@ -762,6 +765,30 @@ def _int(value: Any) -> int:
         return int(value)
     except (TypeError, ValueError, OverflowError):  # OverflowError: JSON's Infinity
         raise Bad(_("That message is not understood.")) from None
+
+
+def _page_shows(scope: dict[str, Any]) -> tuple[int, int] | None:
+    """The version of the table the page shows and how many log entries it was told of, as
+    its script passes them when the socket (re)connects (``?shows=V&told=N``); None without."""
+    query = dict(
+        part.partition("=")[::2]
+        for part in scope.get("query_string", b"").decode("latin-1").split("&")
+    )
+    try:
+        shows, told = int(query["shows"]), int(query["told"])
+    except (KeyError, ValueError):
+        return None
+    return (shows, told) if shows >= 0 and told >= 0 else None
+
+
+def _told_of_page(page_shows: tuple[int, int], version: int) -> int | None:
+    """What the first table of a socket may take the page to have been told of: the moves a
+    page missed between its load and its socket (a computer that moved meanwhile, a reconnect)
+    are then played on its table as any others, if they are few. None (the table is shown at
+    once) if the page claims a table newer than the game's or far older: a new deal since is
+    then told apart by its shorter log (``render._playback``)."""
+    shows, told = page_shows
+    return told if shows <= version <= shows + PLAYBACK_ENTRIES else None
 
 
 def _language(scope: dict[str, Any]) -> str:

@@ -48,7 +48,7 @@ class Table:
     ``/room/<id>/ws/``) sends all the client's cookies, as a browser does under the room's
     path, unless ``cookies`` says exactly which to send. Every fragment received is kept in
     ``frames``. ``app`` is the ASGI application the socket talks to (the site's, or one that
-    wraps it).
+    wraps it); ``query`` is added to the socket's query string (``shows=3&told=5``).
     """
 
     def __init__(
@@ -60,6 +60,7 @@ class Table:
         room: bool = False,
         cookies: dict[str, str] | None = None,
         app: Any = application,
+        query: str = "",
     ) -> None:
         if cookies is None and room:
             cookies = {
@@ -71,7 +72,7 @@ class Table:
         path = f"/room/{game_id}/ws/" if room else f"/ws/game/{game_id}/"
         self.communicator = WebsocketCommunicator(
             app,
-            f"{path}?lang={language}",
+            f"{path}?lang={language}" + (f"&{query}" if query else ""),
             headers=[
                 (b"cookie", header.encode()),
                 (b"origin", b"http://localhost"),

@@ -63,6 +63,35 @@ async def test_the_computers_reply_comes_with_its_cards_and_its_line(settings):
         assert FACES.findall(reply) == [covering]
 
 
+TOLD = re.compile(r'<div id="table"[^>]*data-version="(\d+)" data-told="(\d+)"')
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_page_whose_socket_opens_late_is_played_the_moves_made_since_it_loaded(settings):
+    """A page loaded, then moves were made before its socket opened (a slow phone while the
+    computer led, a connection lost a moment): its first table plays them on the table the page
+    shows, as it would have had the socket been open. A page that says nothing, or claims a
+    table the game never had, is shown the table at once; a bad claim is no error."""
+    settings.BOT_DELAY = 0
+    client = Client()
+    game = await database_sync_to_async(start_computer_game)(client, players="2", deck="36")
+    await database_sync_to_async(deal_known_cards)(game)
+    page = await database_sync_to_async(client.get)(f"/game/{game.pk}/")
+    shows, told = TOLD.search(page.content.decode()).groups()
+    async with Table(client, game.pk) as table:  # another tab plays meanwhile
+        await table.send({"op": "move", "kind": "attack", "card": ["6c"], "version": 0})
+        await table.wait_until(lambda html: version_of(html) >= 2)  # the computer answered
+    async with Table(client, game.pk, query=f"shows={shows}&told={told}") as late:
+        steps = steps_in(late.html)
+    assert steps[0]["seat"] == 0 and steps[0]["cards"] == ["6c"], steps
+    assert steps[0]["text"] == "You led 6♣"
+    assert steps[1]["seat"] == 1 and steps[1]["text"].startswith("Computer 1 "), steps
+    for query in ("", f"shows={int(shows) + 50}&told={told}", "shows=x&told=-3", "told=1"):
+        async with Table(client, game.pk, query=query) as other:
+            assert version_of(other.html) >= 2 and "data-steps" not in other.html, query
+            assert alert_in(other.html) is None
+
+
 def _late_position() -> dict[str, Any]:
     """A two-seat deal some twenty moves in (each seat plays its first legal move)."""
     game = new_game(Config(players=2, deck=24), seed=3)
