@@ -1,3 +1,5 @@
+from typing import Any
+
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
@@ -11,6 +13,17 @@ class CardgamesConfig(AppConfig):
 
     def ready(self) -> None:
         """Every process that changes games (web workers, bot workers, commands) tells the
-        tables and wakes the bots after each commit (``cardgames.live.notify``); the turn
-        clock's task is known to every bot worker (``cardgames.clock``)."""
+        tables and wakes the bots after each commit (``cardgames.live.notify``), and rings the
+        bot workers' bell for each task it enqueues (``cardgames.wakeups``); the turn clock's
+        task is known to every bot worker (``cardgames.clock``)."""
+        from django_tasks.signals import task_enqueued
+
         from cardgames import clock, live  # noqa: F401  (live registers with cardgames.play)
+
+        task_enqueued.connect(_ring_the_bot_workers, dispatch_uid="cardgames.wakeups")
+
+
+def _ring_the_bot_workers(sender: type, task_result: Any, **kwargs: Any) -> None:
+    from cardgames import wakeups
+
+    wakeups.ring()

@@ -13,6 +13,10 @@ time budget and a short grace (``GRACE``) is thought again in the worker; the he
 busy with it, is not asked again until it has caught up. A busy site keeps its web workers
 first; a machine busy with other work still gets its computer's moves.
 
+An idle worker keeps no helper: it starts one at its first decision (which it thinks itself
+meanwhile) and stops it once no call came for ``IDLE_STOP`` seconds, so that a site nobody plays
+on runs two processes fewer per bot worker (the helper and multiprocessing's resource tracker).
+
 The helper is given the bot, the seat's view, its legal moves and a random generator, nothing
 else (pickled): it sees what the bot would see in the worker. A review's judgements
 (``cardgames.reviews``) are made there too, for the same reason: a worker judging at nice 10
@@ -46,6 +50,8 @@ INTERRUPT_EVERY = 0.02
 KEPT_GIVEN_UP = 8
 # Seconds between two looks of the helper at whether its worker still lives.
 PARENT_CHECK_EVERY = 1.0
+# Seconds without a call after which a helper is stopped (``Thinker.stop_if_idle``).
+IDLE_STOP = 120.0
 
 
 class Interrupted(Exception):
@@ -87,6 +93,7 @@ class Thinker:
         self._busy: Future | None = None
         self._given_up: dict[str, Future] = {}  # calls given up, by key, the oldest first
         self._starting = False
+        self._last_call = time.monotonic()
 
     def start(self) -> None:
         """Start the helper process and wait until it can take a decision."""
@@ -105,6 +112,23 @@ class Thinker:
         """Stop the helper, in the middle of a decision if it is in one."""
         with self._lock:
             pool, pid, self._pool, self.pid = self._pool, self.pid, None, None
+        self._shut(pool, pid)
+
+    def stop_if_idle(self, after: float = IDLE_STOP) -> bool:
+        """Stop the helper if it has had no call for ``after`` seconds and is not working;
+        whether it was stopped. The next call starts another."""
+        with self._lock:
+            working = self._busy is not None and not self._busy.done()
+            if self._pool is None or working or time.monotonic() - self._last_call < after:
+                return False
+            pool, pid, self._pool, self.pid, self._busy = self._pool, self.pid, None, None, None
+            self._given_up.clear()
+        self._shut(pool, pid)
+        logger.info("the bot worker's thinking process %s stopped: nothing to think", pid)
+        return True
+
+    @staticmethod
+    def _shut(pool: ProcessPoolExecutor | None, pid: int | None) -> None:
         if pool is None:
             return
         if pid is not None:
@@ -138,16 +162,22 @@ class Thinker:
         works: once it says so, :class:`Interrupted` is raised and the helper finishes the
         call unheard. A later call with an ``interrupt`` waits for that, interruptibly (one
         without gets None at once); a call with the ``key`` of one given up (among the last
-        ``KEPT_GIVEN_UP``) gets its answer rather than making it again."""
+        ``KEPT_GIVEN_UP``) gets its answer rather than making it again. Without a helper (none
+        started yet, or stopped when idle) one is started in the background, and this call gets
+        None."""
         future = None
         with self._lock:
+            self._last_call = time.monotonic()
             if key is not None:
                 future = self._given_up.pop(key, None)
         if future is None:
             if interrupt is not None:
                 self._wait_until_free(timeout, interrupt)
             with self._lock:
-                if self._pool is None or (self._busy is not None and not self._busy.done()):
+                if self._pool is None:
+                    self._start_in_background()
+                    return None
+                if self._busy is not None and not self._busy.done():
                     return None
                 try:
                     future = self._pool.submit(function, *args)
@@ -192,6 +222,11 @@ class Thinker:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
         self._pool, self.pid, self._busy = None, None, None
+        self._start_in_background()
+
+    def _start_in_background(self) -> None:
+        """Start a helper in a thread of its own, unless one is starting. Called with the lock
+        held."""
         if not self._starting:
             self._starting = True
             threading.Thread(target=self._start_again, name="thinker-start", daemon=True).start()

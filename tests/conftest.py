@@ -7,7 +7,7 @@ import pytest
 from django.core.cache import cache
 from django.db import connections
 
-from cardgames import bots
+from cardgames import bots, wakeups
 from cardgames.management.commands.bots import queue_worker, work_when_due
 
 
@@ -45,9 +45,11 @@ class WorkerThread:
         self.thread = threading.Thread(target=self._run, name="test-bot-worker", daemon=True)
 
     def _run(self) -> None:
+        bell = wakeups.open_bell(name="test-worker")
         try:
-            work_when_due(self.worker, interval=0.01)
+            work_when_due(self.worker, bell, interval=0.01)
         finally:
+            bell.close()
             connections.close_all()
 
     def __enter__(self) -> "WorkerThread":

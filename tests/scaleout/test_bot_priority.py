@@ -2,14 +2,18 @@
 them: the computer's thinking takes a core only when the web workers leave one free."""
 
 import os
+import time
 from pathlib import Path
 
 import psutil
 
 from cardgames import thinking
-from tools import servers
+from tools import loadtest, servers
 
 from .conftest import Cluster, worker_env
+
+# Seconds within which a computer's decision starts a bot worker's thinking helper.
+HELPER_START = 30.0
 
 
 def thread_ids(pid: int) -> list[int]:
@@ -27,6 +31,22 @@ def helpers(pid: int) -> list[psutil.Process]:
     ]
 
 
+def first_helper(cluster: Cluster, worker: int) -> psutil.Process:
+    """The thinking helper of the bot worker ``worker``, once a computer's first decision has
+    made it start (Rummy: the computer leads the first deal) and it is ready (its watch on the
+    worker, a second thread, runs); an idle worker has none."""
+    deadline = time.monotonic() + HELPER_START
+    while not (started := helpers(worker)):
+        assert time.monotonic() < deadline, "no thinking helper started"
+        loadtest.Browser(cluster.urls[0]).post_form("/", "/play/rummy/computer/", {})
+        time.sleep(0.5)
+    [helper] = started
+    while len(thread_ids(helper.pid)) < 2:
+        assert time.monotonic() < deadline, "the thinking helper never got ready"
+        time.sleep(0.05)
+    return helper
+
+
 def test_a_bot_worker_thinks_only_when_no_web_worker_wants_the_cpu(cluster: Cluster) -> None:
     """By default a bot worker's bots think in a helper process whose every thread runs under
     Linux's idle policy; the worker itself, which takes the decision over when the helper gets
@@ -35,7 +55,7 @@ def test_a_bot_worker_thinks_only_when_no_web_worker_wants_the_cpu(cluster: Clus
         for thread in thread_ids(worker.pid):
             assert os.sched_getscheduler(thread) == os.SCHED_OTHER
             assert os.getpriority(os.PRIO_PROCESS, thread) == 10
-        [helper] = helpers(worker.pid)
+        helper = first_helper(cluster, worker.pid)
         assert {os.sched_getscheduler(thread) for thread in thread_ids(helper.pid)} == {
             os.SCHED_IDLE
         }
@@ -44,7 +64,7 @@ def test_a_bot_worker_thinks_only_when_no_web_worker_wants_the_cpu(cluster: Clus
 def test_a_bot_worker_killed_outright_leaves_no_helper_behind(cluster: Cluster, tmp_path: Path):
     env = worker_env(cluster.database_url, cluster.redis_url)
     [worker] = servers.start_bots(env, tmp_path / "bots.log", 1)
-    [helper] = helpers(worker.pid)
+    helper = first_helper(cluster, worker.pid)
     worker.kill()
     worker.wait()
     helper.wait(timeout=3 * thinking.PARENT_CHECK_EVERY + 2)

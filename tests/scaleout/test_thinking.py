@@ -10,6 +10,7 @@ import signal
 import time
 from collections.abc import Iterator
 
+import psutil
 import pytest
 
 from cardgames import bots, thinking
@@ -121,3 +122,23 @@ def test_a_call_given_up_for_more_urgent_work_is_finished_once_and_its_answer_ke
     first = thinker.call(slow_count, (1.0, calls), 10.0, interrupt=lambda: False, key="review:1")
     second = thinker.call(slow_count, (0.0, calls), 10.0, interrupt=lambda: False, key="review:2")
     assert (first, second) == (1, 2)
+
+
+def test_a_worker_with_nothing_to_think_keeps_no_helper() -> None:
+    """A helper starts at the first call, which the worker thinks itself (None); once idle for
+    long it is stopped, and the next call starts another."""
+    helper = thinking.Thinker()
+    try:
+        assert helper.pid is None
+        assert ask(helper, WhereBot()) is None  # the worker thinks this one itself
+        first, policy = answer_within(helper, RECOVERY)
+        assert policy == os.SCHED_IDLE
+        assert not helper.stop_if_idle(after=5.0)  # it was just asked
+        time.sleep(0.3)
+        assert helper.stop_if_idle(after=0.2)
+        assert helper.pid is None and not psutil.pid_exists(first)
+        assert ask(helper, WhereBot()) is None
+        second, _policy = answer_within(helper, RECOVERY)
+        assert second != first
+    finally:
+        helper.stop()

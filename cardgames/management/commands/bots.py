@@ -12,7 +12,6 @@ import logging
 import math
 import os
 import threading
-import time
 from typing import Any
 
 from django.core.management.base import BaseCommand
@@ -24,18 +23,20 @@ from django_tasks.base import TaskResultStatus
 from django_tasks_db.management.commands.db_worker import Worker
 from django_tasks_db.models import DBTaskResult, get_date_max
 
-from cardgames import bots, clock, thinking
+from cardgames import bots, clock, thinking, wakeups
 
 logger = logging.getLogger("cardgames.bots")
 
 # Seconds between two sweeps of the queue.
 SWEEP_EVERY = 2.0
+# Seconds an idle worker waits for a ring before it looks at the queue anyway.
+SAFETY_POLL = 2.0
 
 
 def sweep_forever(stop: threading.Event, every: float = SWEEP_EVERY) -> None:
     """Until ``stop`` is set: fire the turn clocks that have run out (every
-    ``clock.SWEEP_EVERY`` seconds) and, every ``every`` seconds, rescue lost tasks and prune
-    old ones."""
+    ``clock.SWEEP_EVERY`` seconds) and, every ``every`` seconds, rescue lost tasks, prune
+    old ones and stop the thinking helper if it has long had nothing to think."""
     since_queue_sweep = 0.0
     while not stop.wait(clock.SWEEP_EVERY):
         since_queue_sweep += clock.SWEEP_EVERY
@@ -45,6 +46,8 @@ def sweep_forever(stop: threading.Event, every: float = SWEEP_EVERY) -> None:
                 since_queue_sweep = 0.0
                 bots.rescue_stalled()
                 bots.prune_finished()
+                if (helper := thinking.thinker()) is not None:
+                    helper.stop_if_idle()
         except Exception:  # the next sweep tries again
             logger.exception("the sweep of the bot queue failed")
         finally:
@@ -66,23 +69,24 @@ def queue_worker(worker_id: str, interval: float) -> Worker:
     )
 
 
-def work_when_due(worker: Worker, interval: float) -> None:
+def work_when_due(worker: Worker, bell: wakeups.Bell, interval: float) -> None:
     """Run ``worker`` (in batch mode: it returns once the queue is empty) whenever a task is due,
-    until it is told to stop: it looks every ``interval`` seconds, and at the very time a task
-    was scheduled for if that comes sooner.
+    until it is told to stop. Between tasks it waits on ``bell``, which rings when a task is
+    enqueued (``cardgames.wakeups``), until the next scheduled task falls due, and at most
+    ``interval`` seconds (the safety poll: a ring lost, a task no ring announced).
 
     The library's own loop claims each task inside an exclusive transaction, and on SQLite it
     took the database's write lock for every look at an empty queue too, twenty times a second
     per idle worker: the site's moves waited behind it, and behind a worker the scheduler had
     paused while it held the lock (workers run at a low priority). A plain read, which takes no
-    lock, looks first here.
+    lock, looks first here, and only when a ring, a due time or the safety poll says to.
     """
     while worker.running:
         wait = seconds_until_due(worker)
         if wait <= 0:
             worker.run()
         else:
-            time.sleep(min(wait, interval))
+            bell.wait(min(wait, interval))
 
 
 def seconds_until_due(worker: Worker) -> float:
@@ -148,8 +152,9 @@ class Command(BaseCommand):
         parser.add_argument(
             "--interval",
             type=float,
-            default=0.05,
-            help="seconds between two looks at the queue when it is empty (default 0.05)",
+            default=SAFETY_POLL,
+            help="the safety poll: seconds between two looks at an empty queue when no ring "
+            f"came (a task is run as soon as it is enqueued; default {SAFETY_POLL})",
         )
         parser.add_argument(
             "--priority",
@@ -162,10 +167,8 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, interval: float, priority: str, **options: Any) -> None:
         lower_priority(priority)  # first: the threads started below inherit it
-        if priority == "idle":
-            helper = thinking.Thinker()
-            helper.start()
-            thinking.install(helper)
+        if priority == "idle":  # the helper starts at the first decision
+            thinking.install(thinking.Thinker())
         keep_connections_open()
         worker_id = get_random_string(16)
         worker = queue_worker(worker_id, interval)
@@ -175,9 +178,11 @@ class Command(BaseCommand):
         worker.configure_signals()
         # Each batch says it starts and ends (at INFO): once per task here.
         logging.getLogger("django_tasks_db").setLevel(logging.WARNING)
+        bell = wakeups.open_bell(name=worker_id)
         try:
-            work_when_due(worker, interval)
+            work_when_due(worker, bell, interval)
         finally:
+            bell.close()
             stop.set()
             helper = thinking.thinker()
             if helper is not None:
