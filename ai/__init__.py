@@ -14,9 +14,18 @@ sampled worlds.
 True
 """
 
-from ai.base import LEVELS, Bot, games, get_bot, register_bots, rushed
+from ai.base import LEVELS, Bot, games, get_bot, register_bots, register_warm_up, rushed, warm_up
 
-__all__ = ["LEVELS", "Bot", "games", "get_bot", "register_bots", "rushed"]
+__all__ = [
+    "LEVELS",
+    "Bot",
+    "games",
+    "get_bot",
+    "register_bots",
+    "register_warm_up",
+    "rushed",
+    "warm_up",
+]
 
 # Each game's package registers its bots when imported.
 from ai import durak, rummy  # noqa: F401

@@ -36,6 +36,23 @@ def register_bots(game: str, **by_level: Callable[[], Bot]) -> None:
     _bots[game] = dict(by_level)
 
 
+_warm_ups: list[Callable[[], None]] = []
+
+
+def register_warm_up(load: Callable[[], None]) -> None:
+    """Have :func:`warm_up` call ``load``: what a game's bots load on their first decision
+    (a learned model and its library), which a first decision should not wait for."""
+    _warm_ups.append(load)
+
+
+def warm_up() -> None:
+    """Load now what the bots would load on their first decision (``register_warm_up``): a
+    process that thinks for the site calls it as it starts (at its own CPU priority: a library's
+    threads take the priority of the thread that loads it)."""
+    for load in _warm_ups:
+        load()
+
+
 def games() -> list[str]:
     """The games that have bots, in the order they registered them."""
     return list(_bots)

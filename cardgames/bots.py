@@ -28,6 +28,7 @@ The pause lets people follow the game, and is counted from the change that woke 
   wait for either.
 """
 
+import copy
 import functools
 import logging
 import random
@@ -39,14 +40,16 @@ from typing import Any
 
 from django.conf import settings
 from django.db import connections
+from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django_tasks import task
 from django_tasks.base import TaskContext, TaskResultStatus
-from django_tasks_db.models import DBTaskResult
+from django_tasks_db.models import DBTaskResult, get_date_max
 
 import ai
 from cardgames import play, snapshots, thinking
+from cardgames.backlog import backlog_budget
 from cardgames.models import Game, Mode, Seat
 from cardgames.registry import GameKind, get_kind
 
@@ -259,7 +262,11 @@ def bot_move(
     """
     if seat is not None and notation is not None:
         return _play(Move(game_id, version, seat, notation))
-    move = decide(game_id, version, waited=time_waited(context))
+    # How late the move is: past its due time, or past its play time if it was woken early to
+    # think during its pause (negative while it is early).
+    waited = time_waited(context)
+    late = waited if play_at is None else time.time() - play_at
+    move = decide(game_id, version, waited, late)
     if move is None:
         # The game moved on, or this task was taken over from a worker that died after the
         # move's commit and before it woke the next bot: that bot, if any, is woken now.
@@ -293,16 +300,18 @@ def _play(move: Move) -> str | None:
         _moving.game = None
 
 
-def decide(game_id: str, version: int, waited: float = 0.0) -> Move | None:
+def decide(game_id: str, version: int, waited: float = 0.0, late: float = 0.0) -> Move | None:
     """The move the bot asked to act at ``version`` chooses, ``waited`` seconds after it fell
-    due; None when no bot is to act."""
+    due and ``late`` seconds after it should have been played (``within_backlog``); None when
+    no bot is to act."""
     found = _asked_bot(game_id, version)
     if found is None:
         return None
     game, engine, seat_row, _seats = found
     seat = seat_row.number
     rng = bot_random(game_id, version)
-    notation = choose_move(game.kind, _level(seat_row), engine, seat, rng, waited)
+    bot = within_backlog(ai.rushed(get_kind(game.kind).bot(_level(seat_row)), waited), late)
+    notation = choose_move(game.kind, _level(seat_row), engine, seat, rng, bot=bot)
     return Move(game_id, version, seat, notation)
 
 
@@ -315,16 +324,23 @@ def bot_random(game_id: str, version: int) -> random.Random:
 
 
 def choose_move(
-    kind: str, level: str, engine: Any, seat: int, rng: random.Random, waited: float = 0.0
+    kind: str,
+    level: str,
+    engine: Any,
+    seat: int,
+    rng: random.Random,
+    waited: float = 0.0,
+    bot: ai.Bot | None = None,
 ) -> str:
-    """The move of ``kind``'s bot of ``level`` for ``seat`` of the engine game, from that
-    seat's view and legal moves: always a legal one, the Easy bot's if that bot fails or
-    overruns its time limit. ``waited``: seconds the decision already waited in the queue,
-    which a bot thinking to a time budget does not spend again (``ai.rushed``)."""
+    """The move of ``kind``'s bot of ``level`` (or of ``bot``, that level's bot with the budget
+    the queue allows it) for ``seat`` of the engine game, from that seat's view and legal
+    moves: always a legal one, the Easy bot's if that bot fails or overruns its time limit.
+    ``waited``: seconds the decision already waited in the queue, which a bot thinking to a
+    time budget does not spend again (``ai.rushed``: a hint's)."""
     view = engine.view(seat)
     legal = [str(action) for action in engine.legal_actions(seat)]
     try:
-        bot = ai.rushed(get_kind(kind).bot(level), waited)
+        bot = bot or ai.rushed(get_kind(kind).bot(level), waited)
         notation = _choose_in_time(bot, f"{kind} {level}", view, legal, rng)
         if notation in legal:
             return notation
@@ -340,6 +356,45 @@ def choose_move(
     except Exception:
         logger.exception("%s easy bot failed too; playing the first legal move", kind)
     return legal[0]
+
+
+def within_backlog(bot: ai.Bot, late: float = 0.0) -> ai.Bot:
+    """``bot``, copied with a smaller budget if it thinks to one and its move is ``late``
+    seconds past the time it should be played (negative: early, thinking during its pause),
+    or computer moves are queueing for the bot workers (``cardgames.backlog``: a backlog costs
+    strength, not time)."""
+    budget = getattr(bot, "budget", None)
+    if budget is None:
+        return bot
+    ahead, workers = backlog()
+    cut = backlog_budget(budget, late, ahead, workers)
+    if cut >= budget:
+        return bot
+    hurried = copy.copy(bot)
+    hurried.budget = cut  # type: ignore[attr-defined]
+    logger.info(
+        "budget %.0f ms: %d moves due ahead, %d being made, %.0f ms late",
+        1000 * cut,
+        ahead,
+        workers,
+        1000 * late,
+    )
+    return hurried
+
+
+def backlog() -> tuple[int, int]:
+    """The computer moves due and not yet taken by a worker (hints, reviews and the second runs
+    that only play a move thought out are not counted), and the bot tasks being run now: one
+    query."""
+    ready = Q(status=TaskResultStatus.READY) & (
+        Q(run_after=get_date_max()) | Q(run_after__lte=timezone.now())
+    )
+    moves = Q(priority__gte=0, priority__lt=PLAY_PRIORITY)
+    found = _bot_tasks().aggregate(
+        ahead=Count("pk", filter=ready & moves),
+        workers=Count("pk", filter=Q(status=TaskResultStatus.RUNNING)),
+    )
+    return found["ahead"], found["workers"]
 
 
 def _choose_in_time(

@@ -68,6 +68,9 @@ def _start_helper(parent: int) -> None:
     else:
         os.nice(19)
     threading.Thread(target=_end_with, args=(parent,), name="end-with-worker", daemon=True).start()
+    import ai
+
+    ai.warm_up()  # the bots' first decisions here need not load anything
 
 
 def _end_with(parent: int) -> None:

@@ -92,6 +92,8 @@ ECHO_ROUNDS = 1000
 VERSION = re.compile(r'<div id="table"[^>]*data-version="(\d+)"')
 ALERT = re.compile(r'role="alert">([^<]*)<')
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+# What a bot worker logs when the backlog cuts a decision's budget (cardgames.bots.within_backlog).
+BUDGET_CUT = re.compile(r"budget (\d+) ms: \d+ moves due ahead")
 # Set when another seat has accepted the follow-up (sockets are opened in English).
 OTHER_ACCEPTED = "· accepted"
 
@@ -609,6 +611,9 @@ class Report:
     reviewed: tuple[int, int] | None = None  # their decisions judged by the end, and in all
     bot_cpu: float | None = None
     taken_over: int | None = None
+    # The budgets (ms) the backlog cut Hard's decisions to (``cardgames.backlog``), from the
+    # bot workers' log; None when the run started no bot workers.
+    budgets_cut: list[int] | None = None
 
     def lines(self) -> list[str]:
         """The report as text lines."""
@@ -655,6 +660,16 @@ class Report:
             lines.append(
                 f"computer's moves as tasks: waited in the queue p50 {waits[49]:.0f} ms, "
                 f"p95 {waits[94]:.0f} ms; ran p50 {runs[49]:.0f} ms, p95 {runs[94]:.0f} ms"
+            )
+        if self.budgets_cut is not None and self.computer_games:
+            cut = sorted(self.budgets_cut)
+            lines.append(
+                "budgets cut by the backlog: "
+                + (
+                    f"{len(cut)} decisions, median {cut[len(cut) // 2]} ms, least {cut[0]} ms"
+                    if cut
+                    else "none"
+                )
             )
         if self.reviewed is not None:
             done, total = self.reviewed
@@ -974,6 +989,13 @@ def started_workers(
             servers.stop(worker)
 
 
+def budgets_cut(log: Path) -> list[int] | None:
+    """The budgets (ms) the bot workers logged cutting Hard's decisions to for a backlog."""
+    if not log.exists():
+        return None
+    return [int(found) for found in BUDGET_CUT.findall(log.read_text(errors="replace"))]
+
+
 def print_server_errors(folder: Path, lines: int = 60) -> None:
     """The end of every server log in ``folder`` that holds an error, to stderr."""
     for log in sorted(folder.glob("*.log")):
@@ -1098,6 +1120,7 @@ def main(argv: list[str] | None = None) -> int:
             report = asyncio.run(
                 run(bases, args.game, args.rooms, args.duration, args.pace, pids, kill, computer)
             )
+            report.budgets_cut = budgets_cut(Path(folder) / "bots.log")
             if report.stats.errors:
                 print_server_errors(Path(folder))
     print("\n".join(report.lines()))

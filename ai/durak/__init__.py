@@ -1,11 +1,20 @@
 """The Durak bots: ``easy`` (lowest card), ``medium`` (heuristics), ``hard`` (search)."""
 
-from ai.base import register_bots
+from ai.base import register_bots, register_warm_up
 from ai.durak.easy import EasyDurakBot
 from ai.durak.hard import HardDurakBot
 from ai.durak.medium import MediumDurakBot
 
 register_bots("durak", easy=EasyDurakBot, medium=MediumDurakBot, hard=HardDurakBot)
+
+
+def _load_the_endgame_value() -> None:
+    from ai.durak import value  # numpy, imported on first use (see ``hard._endgame``)
+
+    value.default()
+
+
+register_warm_up(_load_the_endgame_value)
 
 from ai.durak.review import judge  # noqa: E402
 from ai.review import register_judge  # noqa: E402

@@ -20,9 +20,9 @@ from django.utils import timezone
 from django_tasks.base import TaskResultStatus
 from table_helpers import start_computer_game
 
-import ai
 from ai import get_bot
 from cardgames import bots, live, play  # live: commits wake the bots, as on the site
+from cardgames.backlog import LATE_BOUND
 from cardgames.management.commands.bots import queue_worker, seconds_until_due
 from cardgames.models import Browser, Game, Mode
 from cardgames.registry import get_kind
@@ -221,8 +221,9 @@ class Stopwatch:
 @pytest.mark.django_db(transaction=True)
 def test_a_computer_move_that_waited_for_a_worker_thinks_only_what_is_left(settings, monkeypatch):
     """A move that waited in the queue (every bot worker busy) is not answered a whole budget
-    later still: the bot thinks what is left of its budget, and at least a moment, so that a
-    busy server plays a little weaker instead of ever later. A move taken up at once thinks
+    later still: the bot thinks only what is left of its budget, and not at all once it is
+    later than a bound (``backlog.LATE_BOUND``: its policy's move), so that a busy server plays
+    a little weaker instead of ever later. A move taken up at once thinks
     for its whole budget."""
     settings.BOT_DELAY = settings.BOT_FOLLOW_DELAY = 0.3
     Stopwatch.budgets = []
@@ -251,8 +252,8 @@ def test_a_computer_move_that_waited_for_a_worker_thinks_only_what_is_left(setti
         row, engine = when_asked(game.pk, seat=0)
     on_time = [budget for n, budget in enumerate(Stopwatch.budgets) if n not in late_moves]
     assert on_time and all(0.2 <= budget <= 0.25 for budget in on_time), on_time
-    assert 0.25 - 0.15 - 0.06 <= late[0.15] <= 0.25 - 0.15, late
-    assert late[1.0] == ai.base.MIN_THINK, late
+    assert LATE_BOUND > 0.15 and 0.25 - 0.15 - 0.06 <= late[0.15] <= 0.25 - 0.15, late
+    assert late[1.0] == 0.0, late
 
 
 class SlowThinker:

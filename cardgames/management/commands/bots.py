@@ -23,6 +23,7 @@ from django_tasks.base import TaskResultStatus
 from django_tasks_db.management.commands.db_worker import Worker
 from django_tasks_db.models import DBTaskResult, get_date_max
 
+import ai
 from cardgames import bots, clock, thinking, wakeups
 
 logger = logging.getLogger("cardgames.bots")
@@ -167,6 +168,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, interval: float, priority: str, **options: Any) -> None:
         lower_priority(priority)  # first: the threads started below inherit it
+        ai.warm_up()  # a first decision thought here (the helper starting) loads nothing
         if priority == "idle":  # the helper starts at the first decision
             thinking.install(thinking.Thinker())
         keep_connections_open()
