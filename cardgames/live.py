@@ -768,8 +768,9 @@ def _int(value: Any) -> int:
 
 
 def _page_shows(scope: dict[str, Any]) -> tuple[int, int] | None:
-    """The version of the table the page shows and how many log entries it was told of, as
-    its script passes them when the socket (re)connects (``?shows=V&told=N``); None without."""
+    """The version of the table the page was loaded with and how many log entries it was told
+    of, as its script passes them when its first socket connects (``?shows=V&told=N``); None
+    without."""
     query = dict(
         part.partition("=")[::2]
         for part in scope.get("query_string", b"").decode("latin-1").split("&")
@@ -783,10 +784,11 @@ def _page_shows(scope: dict[str, Any]) -> tuple[int, int] | None:
 
 def _told_of_page(page_shows: tuple[int, int], version: int) -> int | None:
     """What the first table of a socket may take the page to have been told of: the moves a
-    page missed between its load and its socket (a computer that moved meanwhile, a reconnect)
-    are then played on its table as any others, if they are few. None (the table is shown at
-    once) if the page claims a table newer than the game's or far older: a new deal since is
-    then told apart by its shorter log (``render._playback``)."""
+    page missed between its load and its first socket (a computer that moved meanwhile) are
+    then played on its table as any others, if they are few. None (the table is shown at once)
+    if the page claims a table newer than the game's or far older: a new deal since is then
+    told apart by its shorter log (``render._playback``). The page claims nothing when its
+    socket reconnects: it is shown the newest table at once."""
     shows, told = page_shows
     return told if shows <= version <= shows + PLAYBACK_ENTRIES else None
 

@@ -5,8 +5,8 @@
 // only at the end: a card travels from its seat to the table and stays face up there a while
 // before the bout is cleared or taken, cards drawn come from the stock. Tables that arrive
 // meanwhile wait their turn, played a little faster when many wait (computers replying faster
-// than the page plays); a page far behind (a tab coming back, a long disconnection, a burst of
-// dozens of moves) shows the newest table at once. Under "reduce motion" or with the Animations box unticked nothing
+// than the page plays); a page far behind (a tab coming back, a reconnect, a burst of dozens
+// of moves) shows the newest table at once. Under "reduce motion" or with the Animations box unticked nothing
 // flies, but each step is still shown long enough to be read. A move sent during the playback
 // is not lost: the playback ends at once and the move is sent again from the new table.
 (function () {
@@ -526,20 +526,20 @@
     });
   });
 
-  // A socket (re)opening says which table the page shows: the moves made since (a computer
-  // that moved while the page loaded, a connection lost a moment) are played on it too.
+  // The page's first socket says which table the page was loaded with: the moves made before
+  // it opened (a computer that moved while a phone loaded the page) are played on it too. A
+  // socket that reopens later is shown the newest table at once, as a page far behind.
   var openSocket = htmx.createWebSocket;
+  var opened = false;
   htmx.createWebSocket = function (url) {
-    if (playing) {
-      catchUp(); // the tables still waiting are shown: the server tells what follows them
-    }
     var table = document.getElementById("table");
     var told = table && table.getAttribute("data-told");
     var version = table && table.getAttribute("data-version");
-    if (told && version) {
+    if (!opened && told && version) {
       url += (url.indexOf("?") < 0 ? "?" : "&") + "shows=" + encodeURIComponent(version) +
         "&told=" + encodeURIComponent(told);
     }
+    opened = true;
     return openSocket(url);
   };
 

@@ -69,8 +69,8 @@ TOLD = re.compile(r'<div id="table"[^>]*data-version="(\d+)" data-told="(\d+)"')
 @pytest.mark.django_db(transaction=True)
 async def test_a_page_whose_socket_opens_late_is_played_the_moves_made_since_it_loaded(settings):
     """A page loaded, then moves were made before its socket opened (a slow phone while the
-    computer led, a connection lost a moment): its first table plays them on the table the page
-    shows, as it would have had the socket been open. A page that says nothing, or claims a
+    computer led): its first table plays them on the table the page shows, as it would have
+    had the socket been open. A page that says nothing, or claims a
     table the game never had, is shown the table at once; a bad claim is no error."""
     settings.BOT_DELAY = 0
     client = Client()
