@@ -61,7 +61,7 @@ QUEUE = "bots"
 # ``play.on_change``) is then for a computer move that follows another.
 _moving = threading.local()
 
-# Seconds a bot may think about one move (Hard's own budget: 0.25 s in Durak, 0.35 s in Rummy).
+# Seconds a bot may think about one move (Hard's own budget: 0.15 s in Durak, 0.35 s in Rummy).
 BOT_TIME_LIMIT = 3.0
 # The pauses, when the settings do not say (see the module's docstring).
 BOT_DELAY = 0.6

@@ -284,7 +284,7 @@ BOT_DELAY = float(os.environ.get("BOT_DELAY", "0.6"))
 BOT_FOLLOW_DELAY = float(os.environ.get("BOT_FOLLOW_DELAY", "0.35"))
 BOT_FINISH_DELAY = float(os.environ.get("BOT_FINISH_DELAY", "0"))
 # Seconds a bot may think before the Easy bot's move is played instead (Hard's own budget:
-# 0.25 s in Durak, 0.35 s in Rummy).
+# 0.15 s in Durak, 0.35 s in Rummy).
 BOT_TIME_LIMIT = float(os.environ.get("BOT_TIME_LIMIT", "3"))
 BOT_STALE_AFTER = float(os.environ.get("BOT_STALE_AFTER", "15"))
 
