@@ -40,12 +40,11 @@ from typing import Any
 
 from django.conf import settings
 from django.db import connections
-from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django_tasks import task
 from django_tasks.base import TaskContext, TaskResultStatus
-from django_tasks_db.models import DBTaskResult, get_date_max
+from django_tasks_db.models import DBTaskResult
 
 import ai
 from cardgames import play, snapshots, thinking
@@ -384,17 +383,9 @@ def within_backlog(bot: ai.Bot, late: float = 0.0) -> ai.Bot:
 
 def backlog() -> tuple[int, int]:
     """The computer moves due and not yet taken by a worker (hints, reviews and the second runs
-    that only play a move thought out are not counted), and the bot tasks being run now: one
-    query."""
-    ready = Q(status=TaskResultStatus.READY) & (
-        Q(run_after=get_date_max()) | Q(run_after__lte=timezone.now())
-    )
-    moves = Q(priority__gte=0, priority__lt=PLAY_PRIORITY)
-    found = _bot_tasks().aggregate(
-        ahead=Count("pk", filter=ready & moves),
-        workers=Count("pk", filter=Q(status=TaskResultStatus.RUNNING)),
-    )
-    return found["ahead"], found["workers"]
+    that only play a move thought out are not counted), and the bot tasks being run now."""
+    ahead = _bot_tasks().ready().filter(priority__gte=0, priority__lt=PLAY_PRIORITY).count()
+    return ahead, _bot_tasks().filter(status=TaskResultStatus.RUNNING).count()
 
 
 def _choose_in_time(

@@ -14,6 +14,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
+from urllib.parse import parse_qsl
 
 from asgiref.sync import async_to_sync
 from autobahn.exception import Disconnected
@@ -771,10 +772,7 @@ def _page_shows(scope: dict[str, Any]) -> tuple[int, int] | None:
     """The version of the table the page was loaded with and how many log entries it was told
     of, as its script passes them when its first socket connects (``?shows=V&told=N``); None
     without."""
-    query = dict(
-        part.partition("=")[::2]
-        for part in scope.get("query_string", b"").decode("latin-1").split("&")
-    )
+    query = _query(scope)
     try:
         shows, told = int(query["shows"]), int(query["told"])
     except (KeyError, ValueError):
@@ -795,9 +793,10 @@ def _told_of_page(page_shows: tuple[int, int], version: int) -> int | None:
 
 def _language(scope: dict[str, Any]) -> str:
     """The page's language, passed in the socket's query string (``?lang=fr``)."""
-    query = scope.get("query_string", b"").decode("latin-1")
-    for part in query.split("&"):
-        name, _sep, value = part.partition("=")
-        if name == "lang" and value in dict(settings.LANGUAGES):
-            return value
-    return settings.LANGUAGE_CODE
+    language = _query(scope).get("lang")
+    return language if language in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
+
+
+def _query(scope: dict[str, Any]) -> dict[str, str]:
+    """The socket's query string, by name (the last value of a name given twice)."""
+    return dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))
