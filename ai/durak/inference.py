@@ -11,7 +11,16 @@ makes the hints weaker, never the worlds impossible).
 
 from typing import Any
 
-from cards import ALL_CARDS, RANK_MASKS, SUIT_MASKS, card_suit, iter_cards, parse_card, ranks_mask
+from cards import (
+    ALL_CARDS,
+    RANK_MASKS,
+    SUIT_MASKS,
+    card_suit,
+    iter_cards,
+    names_mask,
+    parse_card,
+    ranks_mask,
+)
 from durak.engine.game import BEATS_IN_SUIT
 
 # Medium plays for the endgame below this many cards in the stock: its openings say less.
@@ -108,21 +117,32 @@ def after_defence(
 
 # A seat counts as eager once it opened this many bouts without a sign of other play.
 EAGER_OPENINGS = 4
+# A take of one plain card up to this rank (7 = nine) while the stock is large is a sign of
+# other play: an eager player almost always holds a card that beats it (a higher card of its
+# suit or any trump), and the Medium bot takes rather than spend an expensive cover. Over 60
+# deals against Medium, Easy took so 6 times, Medium 32.
+LOW_TAKE_RANK = 7
 
 
-def eager_seats(log: list[dict[str, Any]], players: int, trumps: int) -> int:
+def eager_seats(
+    log: list[dict[str, Any]], players: int, trumps: int, stocks: list[int] | None = None
+) -> int:
     """The mask of seats that so far play like eager defenders (as the Easy bot does).
 
     Such a player leads and throws in single cards, never a trump as a throw-in, never
-    transfers; after ``EAGER_OPENINGS`` openings with no other sign, a seat counts as one.
+    transfers, and (with ``stocks``, the stock's size before each entry of ``log``) does not
+    take a low plain card while the stock is large; after ``EAGER_OPENINGS`` openings with no
+    other sign, a seat counts as one.
     """
     openings = [0] * players
     other = 0
     opening = True
-    for entry in log:
+    uncovered = 0
+    for index, entry in enumerate(log):
         if "action" not in entry:
             if entry["event"] == "bout":
                 opening = True
+                uncovered = 0
             continue
         seat = entry["seat"]
         kind, *names = entry["action"].split()
@@ -134,7 +154,20 @@ def eager_seats(log: list[dict[str, Any]], players: int, trumps: int) -> int:
             elif trumps >> parse_card(names[0]) & 1:
                 other |= 1 << seat
             opening = False
+            uncovered |= names_mask(names)
+        elif kind == "defend":
+            uncovered &= ~(1 << parse_card(names[0]))
         elif kind == "transfer":
+            other |= 1 << seat
+            uncovered |= names_mask(names)
+        elif (
+            kind == "take"
+            and stocks is not None
+            and stocks[index] > ENDGAME_STOCK
+            and uncovered.bit_count() == 1
+            and not uncovered & trumps
+            and (uncovered.bit_length() - 1) % 13 <= LOW_TAKE_RANK
+        ):
             other |= 1 << seat
     eager = 0
     for seat in range(players):
@@ -146,3 +179,93 @@ def eager_seats(log: list[dict[str, Any]], players: int, trumps: int) -> int:
 def suit_mask(card: int) -> int:
     """Every card of ``card``'s suit."""
     return SUIT_MASKS[card_suit(card)]
+
+
+def unlike_eager(log: list[dict[str, Any]], hands: dict[int, int], trumps: int) -> int:
+    """The seats of ``hands`` that broke eager play in ``log``, a stretch of the log over which
+    no seat drew a card, ``hands`` being the cards those seats hold at its end.
+
+    With the stock empty and two seats left, each hand is known at every move since (the
+    cards it holds now, with what it played since put back and what it picked up taken out),
+    so each move can be held against the eager player's: the opening or throw-in of its
+    lowest plain card (at an opening, the lowest trump if it holds no plain card), the cover
+    with its cheapest card that beats an uncovered one, a take only when nothing beats, never
+    a transfer. A seat that plays otherwise is not eager, whatever its openings looked like.
+    """
+    before: list[int] = [0] * len(log)  # the actor's hand before each move (for seats of hands)
+    held = dict(hands)
+    for index in range(len(log) - 1, -1, -1):
+        entry = log[index]
+        seat = entry.get("seat")
+        if seat not in held:
+            continue
+        if "action" in entry:
+            kind, *names = entry["action"].split()
+            cards = names_mask(names[-1:] if kind == "defend" else names)
+            held[seat] |= cards
+            before[index] = held[seat]
+        elif entry["event"] == "picked_up":
+            held[seat] &= ~names_mask(entry["cards"])
+    unlike = 0
+    table = uncovered = 0
+    for index, entry in enumerate(log):
+        if "action" not in entry:
+            if entry["event"] in ("picked_up", "discarded"):
+                table = uncovered = 0
+            continue
+        seat = entry["seat"]
+        kind, *names = entry["action"].split()
+        cards = names_mask(names)
+        if seat in hands and not _as_eager(kind, cards, before[index], table, uncovered, trumps):
+            unlike |= 1 << seat
+        if kind in ("attack", "transfer"):
+            table |= cards
+            uncovered |= cards
+        elif kind == "defend":
+            table |= cards
+            uncovered &= ~(1 << parse_card(names[0]))
+    return unlike
+
+
+def _as_eager(kind: str, cards: int, hand: int, table: int, uncovered: int, trumps: int) -> bool:
+    """Whether an eager player holding ``hand`` could have made this move."""
+    if kind == "transfer":
+        return False
+    plain = hand & ~trumps
+    if kind == "attack":
+        if cards & (cards - 1):
+            return False
+        if not table:  # an opening: its lowest plain card, else its lowest trump
+            if plain:
+                return not cards & trumps and _rank(cards) == _rank(lowest_rank_cards(plain))
+            return _rank(cards) == _rank(hand & -hand)
+        throwable = plain & ranks_mask(table)
+        return not cards & trumps and _rank(cards) == _rank(lowest_rank_cards(throwable))
+    if kind == "take":
+        return not any(hand & beaters(attack, trumps) for attack in iter_cards(uncovered))
+    if kind == "defend":
+        cover = cards & hand
+        covers = 0
+        for attack in iter_cards(uncovered):
+            covers |= hand & beaters(attack, trumps)
+        cheapest = min((_strength(1 << card, trumps) for card in iter_cards(covers)), default=None)
+        return cheapest is not None and _strength(cover, trumps) == cheapest
+    return True  # a pass: not judged (whether another card could go depends on the limit)
+
+
+def lowest_rank_cards(cards: int) -> int:
+    """The cards of ``cards``'s lowest rank (0 if none)."""
+    for rank in range(13):
+        if cards & RANK_MASKS[rank]:
+            return cards & RANK_MASKS[rank]
+    return 0
+
+
+def _rank(cards: int) -> int:
+    """The rank of the lowest card of ``cards`` (0 = two, … 12 = ace; -1 if none)."""
+    return ((cards & -cards).bit_length() - 1) % 13 if cards else -1
+
+
+def _strength(cards: int, trumps: int) -> int:
+    """A single card's strength: its rank, above every plain card if it is a trump."""
+    return _rank(cards) + (13 if cards & trumps else 0)

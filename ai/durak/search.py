@@ -52,8 +52,10 @@ def played_out(
     """``seat``'s result once ``sim`` is played out by the policy. With ``endgame``, the
     policy plays only until two seats are left with the stock empty and a bout to open, and
     ``endgame`` judges the rest (``ai.durak.value``: the policy misjudges about one such
-    endgame in six)."""
-    playout(sim, rng, epsilon, to_endgame=endgame is not None)
+    endgame in six). Not while an eager seat is in play: ``endgame`` values best play on both
+    sides, and an eager player (the Easy bot) loses endgames that best play would save, which
+    the policy's playout of it shows (``ai.durak.inference``)."""
+    playout(sim, rng, epsilon, to_endgame=endgame is not None and not sim.eager & sim.in_play)
     if sim.over:
         return score(sim, seat)
     if not sim.in_play >> seat & 1:

@@ -78,12 +78,17 @@ def read_knowledge(view: dict[str, Any]) -> Knowledge:
     )
     log = view["log"]
     trumps = knowledge.trumps
-    eager = inference.eager_seats(log, players, trumps) & ~(1 << seat)
     stocks = _stock_sizes(log, view["stock"])
+    eager = inference.eager_seats(log, players, trumps, stocks) & ~(1 << seat)
     conflicts = _replay(knowledge, log, stocks, eager)
     if conflicts & eager:  # some "eager" seat held a card it should have played: it is not
         eager &= ~conflicts
         _replay(knowledge, log, stocks, eager)
+    if eager and view["stock"] == 0:
+        unlike = _unlike_eager_since_the_stock(view, log, stocks, hand)
+        if unlike & eager:
+            eager &= ~unlike
+            _replay(knowledge, log, stocks, eager)
     knowledge.eager = eager
     known = knowledge.known
     on_table = names_mask(card for pair in view["table"] for card in pair if card)
@@ -170,6 +175,23 @@ def _replay(knowledge: Knowledge, log: list[dict[str, Any]], stocks: list[int], 
             if drawer != seat:
                 slots[drawer].extend([0] * count)
     return conflicts
+
+
+def _unlike_eager_since_the_stock(
+    view: dict[str, Any], log: list[dict[str, Any]], stocks: list[int], hand: int
+) -> int:
+    """With the stock empty and one other seat left holding cards: that seat, if its moves
+    since the stock ran out were not an eager player's (``inference.unlike_eager``), else 0."""
+    holding = [s for s, size in enumerate(view["hand_sizes"]) if size and s != view["seat"]]
+    if len(holding) != 1:
+        return 0
+    on_table = names_mask(card for pair in view["table"] for card in pair if card)
+    public = hand | on_table | names_mask(view["discarded"])
+    other_hand = DECK_MASKS[view["config"]["deck"]] & ~public
+    trump_draw = _trump_draw(log, stocks)
+    start = 0 if trump_draw is None else trump_draw + 1
+    trumps = SUIT_MASKS[card_suit(parse_card(view["trump"]))]
+    return inference.unlike_eager(log[start:], {holding[0]: other_hand}, trumps)
 
 
 def _hint(
