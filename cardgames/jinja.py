@@ -13,11 +13,12 @@ as nothing, even ``a.b.c`` (``ChainableUndefined``); ``{% trans %}`` blocks are 
 
 Three costs of a render are cut where Jinja2 lets an environment choose (together they were
 about a third of a Durak table's render): a translation is looked up once per language and
-message, not once per render; ``_()`` and ``{% trans %}`` call the translation functions at once,
-not through Jinja2's own wrappers (two more calls each, with a test of how to pass the context);
-and ``a.b`` on a dictionary (most of the table's context) no longer raises and catches an
-``AttributeError`` before it reads the key. The translations behave as Jinja2's "newstyle"
-ones: a translation is always a format string (``%(name)s``, ``%%``), its values escaped.
+message, not once per render (and formatted once too when its count is its only value); ``_()``
+and ``{% trans %}`` call the translation functions at once, not through Jinja2's own wrappers
+(two more calls each, with a test of how to pass the context); and ``a.b`` on a dictionary
+(most of the table's context) no longer raises and catches an ``AttributeError`` before it
+reads the key. The translations behave as Jinja2's "newstyle" ones: a translation is always a
+format string (``%(name)s``, ``%%``), its values escaped.
 """
 
 import functools
@@ -78,11 +79,15 @@ def url(name: str, *args: Any) -> str:
 
 def gettext(message: str, /, **values: Any) -> str:
     """``_("…")`` and ``{% trans %}``: ``message`` in the active language, with ``values``."""
+    if not values:
+        return _formatted(languages.current(), "gettext", message)
     return _translated(languages.current(), "gettext", message) % values
 
 
 def ngettext(singular: str, plural: str, number: int, /, **values: Any) -> str:
     """``{% trans %}…{% pluralize %}``: the form for ``number``, with ``values``."""
+    if not values and isinstance(number, int):
+        return _formatted(languages.current(), "ngettext", singular, plural, number)
     values.setdefault("num", number)
     return _translated(languages.current(), "ngettext", singular, plural, number) % values
 
@@ -109,11 +114,21 @@ def _translated(language: str | None, name: str, *args: Any) -> Markup:
         return Markup(escape(getattr(translation, name)(*args)))
 
 
+@functools.lru_cache(maxsize=TRANSLATIONS_KEPT)
+def _formatted(language: str | None, name: str, *args: Any) -> Markup:
+    # A translation whose only value, if any, is its count (most of a table's): formatted
+    # once, as the translation is looked up once; the ``%`` of a ``Markup`` was a tenth of a
+    # table's render.
+    values = {"num": args[-1]} if name == "ngettext" else {}
+    return _translated(language, name, *args) % values
+
+
 def forget_translations(sender: Any, file_path: Path, **kwargs: Any) -> None:
     """A catalogue changed (``manage.py compilemessages`` while the development server runs):
     the translations kept are forgotten, as Django forgets its catalogues then."""
     if file_path.suffix == ".mo":
         _translated.cache_clear()
+        _formatted.cache_clear()
 
 
 file_changed.connect(forget_translations, dispatch_uid="cardgames.jinja.forget_translations")

@@ -31,6 +31,8 @@ the middle of a move: the others take its lost move over, and every game must pl
 ``--reviews N`` (on the servers it starts) makes N finished pass-and-play games before play and
 asks for their reviews as play begins, so that the bot workers judge them while they answer the
 games: the report tells how far the reviews got, to set the replies beside a run without them.
+``--profile FILE`` samples the first server with py-spy for the time of play and prints where
+its CPU went a move, step by step (``tools.moveprofile``).
 
 A socket that closes reconnects to the next server and reads the table again; a table older
 than one the seat was already sent means a lost move. The player is the game's HTML player,
@@ -43,10 +45,12 @@ import asyncio
 import datetime
 import json
 import logging
+import math
 import os
 import random
 import re
 import resource
+import signal
 import statistics
 import subprocess
 import sys
@@ -67,7 +71,7 @@ from websockets.asyncio.server import serve
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from cardgames.routers import task_queue_file
-from tools import servers
+from tools import moveprofile, servers
 
 if TYPE_CHECKING:
     from cardgames.registry import HtmlPlayer
@@ -88,6 +92,10 @@ MAX_REFUSALS = 5
 PACE_SPREAD = 0.5
 # Round trips of the raw websockets echo measured beside the tables.
 ECHO_ROUNDS = 1000
+# PostgreSQL publishes a backend's statistics within about a second: waited for before reading.
+STATS_FLUSH = 1.5
+# py-spy's samples a second with --profile (its default is 100).
+PROFILE_RATE = 250
 
 VERSION = re.compile(r'<div id="table"[^>]*data-version="(\d+)"')
 ALERT = re.compile(r'role="alert">([^<]*)<')
@@ -614,6 +622,11 @@ class Report:
     # The budgets (ms) the backlog cut Hard's decisions to (``cardgames.backlog``), from the
     # bot workers' log; None when the run started no bot workers.
     budgets_cut: list[int] | None = None
+    # With --profile: the first server's CPU a move, step by step (tools.moveprofile).
+    profiled: list[str] | None = None
+    # PostgreSQL's commits and rows written and Redis's commands a move (moves of people and
+    # of the computer alike), for the services the servers used.
+    per_move: dict[str, float] = field(default_factory=dict)
 
     def lines(self) -> list[str]:
         """The report as text lines."""
@@ -713,7 +726,14 @@ class Report:
         lines.append(
             f"load average (1 min) {self.load_before:.2f} before, {self.load_after:.2f} after"
         )
-        return lines
+        if "commits" in self.per_move:
+            lines.append(
+                f"PostgreSQL a move: {self.per_move['commits']:.1f} commits, "
+                f"{self.per_move['rows']:.1f} rows written"
+            )
+        if "redis" in self.per_move:
+            lines.append(f"Redis a move: {self.per_move['redis']:.1f} commands")
+        return lines + (self.profiled or [])
 
 
 async def echo_round_trip(rounds: int = ECHO_ROUNDS) -> float:
@@ -791,10 +811,14 @@ async def run(
     pids: list[int],
     kill: tuple[float, Callable[[], None]] | None = None,
     computer: ComputerGames | None = None,
+    profile: Path | None = None,
+    redis: str | None = None,
 ) -> Report:
     """Set up ``rooms`` rooms (and ``computer``'s games) on the servers ``bases``, let them play
     for ``duration`` seconds and measure; ``kill``: after how many seconds of play to call what
-    kills a server."""
+    kills a server; ``profile``: where py-spy writes a profile of the first server meanwhile;
+    ``redis``: the servers' Redis, whose commands a move are counted (as are the PostgreSQL
+    database's transactions and rows written, when the servers use one)."""
     player = html_player(game)
     computer = computer or ComputerGames()
     stats = Stats(reply_delay=computer.delay)
@@ -819,6 +843,9 @@ async def run(
         {pid: servers.cpu_seconds(pid) for pid in computer.bot_pids},
     )
     deadline = began + duration
+    counters_before = await asyncio.to_thread(service_counters, computer.database, redis)
+    profiler = start_profiler(pids[0], duration, profile) if profile and pids else None
+    first_cpu = servers.cpu_seconds(pids[0]) if profiler else None
 
     async def kill_later(after: float, kill_server: Callable[[], None], bot: bool) -> None:
         await asyncio.sleep(after)
@@ -839,6 +866,23 @@ async def run(
     for task in background:
         task.cancel()
     seconds = max(time.monotonic() - began, 1e-9)
+    await asyncio.sleep(STATS_FLUSH)
+    counters = await asyncio.to_thread(service_counters, computer.database, redis)
+    per_move = {
+        name: (counters[name] - counters_before[name]) / stats.moves
+        for name in counters
+        if stats.moves and name in counters_before
+    }
+    profiled = None
+    if profiler is not None and profile is not None:
+        first_cpu = _difference(servers.cpu_seconds(pids[0]), first_cpu)
+        await asyncio.to_thread(stop_profiler, profiler)
+        # The first server's share of the moves: all of them, or its share of the servers.
+        profiled = moveprofile.table(
+            moveprofile.samples_by_step(profile.read_text() if profile.exists() else ""),
+            first_cpu,
+            stats.moves // len(bases),
+        )
     alive = [pid for pid in pids if servers.rss_kib(pid) is not None]
     server_cpu = _total([servers.cpu_seconds(pid) for pid in pids])
     # A bot worker killed on purpose is left out: its time went with it.
@@ -871,7 +915,67 @@ async def run(
         client_cpu=time.process_time() - cpu_before[0],
         server_cpu=None if server_cpu is None else server_cpu - cpu_before[1],
         echo_ms=echo_ms,
+        profiled=profiled,
+        per_move=per_move,
     )
+
+
+def service_counters(database: str | None, redis: str | None) -> dict[str, float]:
+    """The PostgreSQL database's commits and rows written so far, and the Redis server's
+    commands (each only if the servers use it)."""
+    counters: dict[str, float] = {}
+    if database and database.startswith("postgres"):
+        commits, rows = _rows(
+            database,
+            "SELECT xact_commit, tup_inserted + tup_updated + tup_deleted "
+            "FROM pg_stat_database WHERE datname = current_database()",
+        )[0]
+        counters.update(commits=commits, rows=rows)
+    if redis:
+        import redis as redis_client
+
+        with redis_client.Redis.from_url(redis) as connection:
+            counters["redis"] = connection.info("stats")["total_commands_processed"]
+    return counters
+
+
+def start_profiler(pid: int, duration: float, output: Path) -> subprocess.Popen:
+    """py-spy sampling ``pid`` for ``duration`` seconds (without pausing it) into ``output``,
+    in its raw format (``tools.moveprofile`` reads it)."""
+    return subprocess.Popen(
+        [
+            str(Path(sys.executable).with_name("py-spy")),
+            "record",
+            "--pid",
+            str(pid),
+            "--rate",
+            str(PROFILE_RATE),
+            "--nonblocking",
+            "--format",
+            "raw",
+            "--output",
+            str(output),
+            "--duration",
+            str(math.ceil(duration)),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+
+
+def stop_profiler(profiler: subprocess.Popen) -> None:
+    """Wait for py-spy to write its profile (it stops by itself at the end of play)."""
+    try:
+        _out, error = profiler.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        profiler.send_signal(signal.SIGINT)
+        _out, error = profiler.communicate()
+    if profiler.returncode:
+        print(f"py-spy failed: {error.decode(errors='replace').strip()}", file=sys.stderr)
+
+
+def _difference(after: float | None, before: float | None) -> float | None:
+    return None if after is None or before is None else after - before
 
 
 # Made in the site's own process before play: finished pass-and-play games (two seats, 36
@@ -1052,6 +1156,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--reviews", type=int, default=0, help="finished games to review during play"
     )
+    parser.add_argument(
+        "--profile", type=Path, help="py-spy's profile of the first server, into this file"
+    )
     args = parser.parse_args(argv)
     if not 0 <= args.pace <= 60:
         parser.error("--pace must be between 0 and 60 seconds")
@@ -1118,7 +1225,18 @@ def main(argv: list[str] | None = None) -> int:
                 computer.kill_bot = (args.kill_bot_after, workers.bots[0].kill)
             pids = [worker.pid for worker, _url in workers.web]
             report = asyncio.run(
-                run(bases, args.game, args.rooms, args.duration, args.pace, pids, kill, computer)
+                run(
+                    bases,
+                    args.game,
+                    args.rooms,
+                    args.duration,
+                    args.pace,
+                    pids,
+                    kill,
+                    computer,
+                    args.profile,
+                    args.redis,
+                )
             )
             report.budgets_cut = budgets_cut(Path(folder) / "bots.log")
             if report.stats.errors:

@@ -91,3 +91,14 @@ def test_the_computer_s_reply_is_timed_beyond_its_pause(easy_report: str) -> Non
     reply = re.search(r"computer's reply beyond its delay: p50 (\d+) ms", easy_report)
     assert reply is not None, easy_report
     assert int(reply.group(1)) < 1000 * PAUSE, easy_report
+
+
+def test_the_report_counts_what_a_move_costs_postgresql_and_redis(easy_report: str) -> None:
+    """The capacity model's inputs (docs/performance.md): a move, a person's or the
+    computer's, commits to PostgreSQL and tells the other workers through Redis."""
+    database = re.search(r"PostgreSQL a move: ([\d.]+) commits, ([\d.]+) rows written", easy_report)
+    redis = re.search(r"Redis a move: ([\d.]+) commands", easy_report)
+    assert database and redis, easy_report
+    commits, rows = map(float, database.groups())
+    assert 1 <= commits <= 20 and rows >= 1, easy_report
+    assert float(redis.group(1)) >= 1, easy_report
