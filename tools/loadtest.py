@@ -202,6 +202,13 @@ def open_room(base: str, game: str, options: dict[str, str]) -> tuple[str, Brows
 # -- seats over websockets -------------------------------------------------------------------------
 
 
+def computer_to_answer(html: str) -> bool:
+    """Whether the table a person's move brought, in a game against the computer, waits for the
+    computer: not the person's turn, and the game not over (the next table, a new deal, would
+    answer the person's own acceptance of it, after their think time, not the computer)."""
+    return "turn--yours" not in html and 'class="follow-ups"' not in html
+
+
 def version_of(html: str) -> int:
     """The version a table fragment shows."""
     return int(VERSION.search(html).group(1))
@@ -351,7 +358,7 @@ class Seat:
             if message["op"] == "move":
                 stats.moves += 1
                 stats.latencies.append((time.perf_counter() - began) * 1000)
-                if self.room.computer and "turn--yours" not in self.html:
+                if self.room.computer and computer_to_answer(self.html):
                     self.room.awaiting = (version_of(self.html), time.perf_counter())
                 if stats.killed_at is not None:
                     stats.moved_after_kill.add(self.room.game_id)
