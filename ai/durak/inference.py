@@ -237,10 +237,10 @@ def _as_eager(kind: str, cards: int, hand: int, table: int, uncovered: int, trum
             return False
         if not table:  # an opening: its lowest plain card, else its lowest trump
             if plain:
-                return not cards & trumps and _rank(cards) == _rank(lowest_rank_cards(plain))
+                return not cards & trumps and _rank(cards) == _lowest_rank(plain)
             return _rank(cards) == _rank(hand & -hand)
         throwable = plain & ranks_mask(table)
-        return not cards & trumps and _rank(cards) == _rank(lowest_rank_cards(throwable))
+        return not cards & trumps and _rank(cards) == _lowest_rank(throwable)
     if kind == "take":
         return not any(hand & beaters(attack, trumps) for attack in iter_cards(uncovered))
     if kind == "defend":
@@ -253,12 +253,9 @@ def _as_eager(kind: str, cards: int, hand: int, table: int, uncovered: int, trum
     return True  # a pass: not judged (whether another card could go depends on the limit)
 
 
-def lowest_rank_cards(cards: int) -> int:
-    """The cards of ``cards``'s lowest rank (0 if none)."""
-    for rank in range(13):
-        if cards & RANK_MASKS[rank]:
-            return cards & RANK_MASKS[rank]
-    return 0
+def _lowest_rank(cards: int) -> int:
+    """The lowest rank among ``cards`` (-1 if none)."""
+    return min((card % 13 for card in iter_cards(cards)), default=-1)
 
 
 def _rank(cards: int) -> int:
