@@ -181,6 +181,19 @@ def start_bots(
     return workers
 
 
+def run_load_test(*arguments: str, timeout: float = 240) -> subprocess.CompletedProcess:
+    """``python -m tools.loadtest`` with ``arguments`` in a process of its own, from the
+    project's root: its report is the result's ``stdout``, its errors' traces ``stderr``."""
+    return subprocess.run(
+        [sys.executable, "-m", "tools.loadtest", *arguments],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+
+
 def stop(server: subprocess.Popen) -> None:
     """Stop ``server`` (politely, then not); nothing if it has already exited."""
     if server.poll() is not None:

@@ -3,12 +3,9 @@ games whose person moves every 0.3 s, with no pause (``make run``'s set-up on SQ
 load test starts it). The queue runs deep, Hard's budgets shrink, and no person waits a second."""
 
 import re
-import subprocess
-import sys
 
 from ai.durak.hard import DEFAULT_BUDGET
-
-from .conftest import ROOT
+from tools import servers
 
 # The issue's bound: a person never waits more than about a second beyond the pause because
 # the server is busy (the rule aims at far less: ``backlog.LATE_BOUND``).
@@ -16,17 +13,9 @@ REPLY_BOUND_MS = 1000
 
 
 def test_a_deep_queue_shrinks_hards_budgets_and_keeps_every_reply_within_a_second() -> None:
-    run = subprocess.run(
-        [
-            sys.executable,
-            *("-m", "tools.loadtest", "--rooms", "0", "--computer", "40", "--level", "hard"),
-            *("--bot-workers", "1", "--bot-delay", "0", "--pace", "0.3", "--duration", "12"),
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=240,
-        check=False,
+    run = servers.run_load_test(
+        *("--rooms", "0", "--computer", "40", "--level", "hard", "--bot-workers", "1"),
+        *("--bot-delay", "0", "--pace", "0.3", "--duration", "12"),
     )
     report = run.stdout
     assert run.returncode == 0, f"{report}\n{run.stderr[-3000:]}"

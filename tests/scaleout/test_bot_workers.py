@@ -8,12 +8,12 @@ played by a second run of their task, which a kill may lose too. The tests read 
 """
 
 import re
-import subprocess
-import sys
 
 import pytest
 
-from .conftest import ROOT, check_services, postgres_database, redis_database
+from tools import servers
+
+from .conftest import check_services, postgres_database, redis_database
 
 GAMES = 6
 PAUSE = 0.3  # seconds: the computer's pause before it answers (BOT_DELAY)
@@ -24,19 +24,11 @@ def load_test(level: str, *extra: str) -> str:
     production shape: two web workers and two bot workers on PostgreSQL and Redis."""
     check_services()
     with postgres_database() as database_url, redis_database() as redis_url:
-        run = subprocess.run(
-            [
-                sys.executable,
-                *("-m", "tools.loadtest", "--workers", "2", "--bot-workers", "2"),
-                *("--database", database_url, "--redis", redis_url),
-                *("--rooms", "0", "--computer", str(GAMES), "--level", level),
-                *("--pace", "0.2", "--duration", "20", "--bot-delay", str(PAUSE), *extra),
-            ],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=240,
-            check=False,
+        run = servers.run_load_test(
+            *("--workers", "2", "--bot-workers", "2"),
+            *("--database", database_url, "--redis", redis_url),
+            *("--rooms", "0", "--computer", str(GAMES), "--level", level),
+            *("--pace", "0.2", "--duration", "20", "--bot-delay", str(PAUSE), *extra),
         )
     assert run.returncode == 0, f"{run.stdout}\n{run.stderr[-3000:]}"
     return run.stdout
@@ -100,5 +92,7 @@ def test_the_report_counts_what_a_move_costs_postgresql_and_redis(easy_report: s
     redis = re.search(r"Redis a move: ([\d.]+) commands", easy_report)
     assert database and redis, easy_report
     commits, rows = map(float, database.groups())
-    assert 1 <= commits <= 20 and rows >= 1, easy_report
+    # Each computer move is a task (enqueued, claimed, finished): about 18-21 commits a person
+    # move against Easy (docs/performance.md); far more would be a leak of transactions.
+    assert 1 <= commits <= 60 and rows >= 1, easy_report
     assert float(redis.group(1)) >= 1, easy_report

@@ -15,7 +15,6 @@ import shutil
 import signal
 import sqlite3
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack
@@ -41,7 +40,6 @@ from .conftest import (
     REDIS_CLAIM_SECONDS,
     REDIS_HOST,
     REDIS_PORT,
-    ROOT,
     Cluster,
     check_services,
     postgres_database,
@@ -182,18 +180,11 @@ def test_a_worker_killed_under_load_loses_no_game(tmp_path: Path) -> None:
     middle: its clients reconnect to the other worker, every room plays on, no move is lost."""
     check_services()
     with postgres_database() as database_url, redis_database() as redis_url:
-        run = subprocess.run(
-            [
-                sys.executable,
-                *("-m", "tools.loadtest", "--workers", "2", "--pace", "0.2"),
-                *("--database", database_url, "--redis", redis_url),
-                *("--rooms", str(KILL_ROOMS), "--duration", "14", "--kill-worker-after", "6"),
-            ],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
+        run = servers.run_load_test(
+            *("--workers", "2", "--pace", "0.2"),
+            *("--database", database_url, "--redis", redis_url),
+            *("--rooms", str(KILL_ROOMS), "--duration", "14", "--kill-worker-after", "6"),
             timeout=180,
-            check=False,
         )
     report = run.stdout
     assert run.returncode == 0, f"{report}\n{run.stderr[-3000:]}"

@@ -1,13 +1,11 @@
 """The load test's profile: where a web worker's CPU goes on the move path, step by step."""
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
+from tools import servers
 from tools.moveprofile import ORDER, samples_by_step, table
 
-ROOT = Path(__file__).resolve().parents[2]
 RAW = """\
 process 1:"daphne";thread (0x1);run (asyncio/events.py:80);receive (cardgames/live.py:460) 7
 thread (0x2);act (cardgames/play.py:120);execute (django/db/backends/utils.py:9) 5
@@ -35,15 +33,8 @@ def test_a_load_test_profiles_its_server_and_finds_every_step_of_a_move(tmp_path
     """A real Daphne under the load test, sampled by py-spy: the samples fall in the steps a
     move goes through, not in "other"."""
     profile = tmp_path / "profile.txt"
-    run = subprocess.run(
-        [
-            sys.executable,
-            *("-m", "tools.loadtest", "--rooms", "6", "--duration", "6", "--pace", "0"),
-            *("--profile", str(profile)),
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
+    run = servers.run_load_test(
+        *("--rooms", "6", "--duration", "6", "--pace", "0", "--profile", str(profile)),
         timeout=180,
     )
     assert run.returncode == 0, run.stdout + run.stderr
