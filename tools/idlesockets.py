@@ -46,15 +46,15 @@ async def watch(base: str, game_id: str) -> ClientConnection:
 
 async def first_move_reaches(
     base: str, game_id: str, seat: loadtest.Browser, spectators: list[ClientConnection]
-) -> float:
-    """Play one legal move in the room from its first seat; the milliseconds until the last of
-    its ``spectators`` has the table after it."""
+) -> float | None:
+    """Play one legal move in the room from ``seat``; the milliseconds until the last of its
+    ``spectators`` has the table after it (None if it is not ``seat``'s turn)."""
     player = loadtest.html_player("durak")
     socket = await loadtest.open_socket(base, game_id, seat)
     try:
         html = await socket.recv()
         if "turn--yours" not in html:  # the other seat leads
-            return 0.0
+            return None
         version = loadtest.version_of(html)
         move = player.choose(html)
         sent = time.perf_counter()
@@ -105,7 +105,7 @@ async def run(
         watching = spectators[number::rooms]
         for seat in (creator, guest):
             took = await first_move_reaches(base, game_id, seat, watching)
-            if took:
+            if took is not None:
                 reach.append(took)
                 break
     for socket in spectators:

@@ -59,7 +59,7 @@ import time
 import urllib.parse
 import urllib.request
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -1195,34 +1195,26 @@ def main(argv: list[str] | None = None) -> int:
     html_player(args.game)  # a game without one fails here, before any server starts
     options = {"players": args.players, "deck": "36"} if args.game == "durak" else {}
     computer = ComputerGames(args.computer, options, args.level, args.bot_delay)
-    if args.url:
-        bases = [url.rstrip("/") for url in args.url]
-        report = asyncio.run(
-            run(
-                bases,
-                args.game,
-                args.rooms,
-                args.duration,
-                args.pace,
-                args.server_pid or [],
-                computer=computer,
+    folder: Path | None = None  # the started servers' logs and databases
+    kill = None
+    with ExitStack() as stack:
+        if args.url:
+            bases = [url.rstrip("/") for url in args.url]
+            pids = args.server_pid or []
+        else:
+            folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="loadtest-")))
+            workers = stack.enter_context(
+                started_workers(
+                    args.workers,
+                    folder,
+                    args.database,
+                    args.redis,
+                    args.bot_workers,
+                    args.bot_delay,
+                    args.reviews,
+                )
             )
-        )
-    else:
-        with (
-            tempfile.TemporaryDirectory(prefix="loadtest-") as folder,
-            started_workers(
-                args.workers,
-                Path(folder),
-                args.database,
-                args.redis,
-                args.bot_workers,
-                args.bot_delay,
-                args.reviews,
-            ) as workers,
-        ):
             bases = [url for _worker, url in workers.web]
-            kill = None
             if args.kill_worker_after is not None:
                 kill = (args.kill_worker_after, workers.web[0][0].kill)
             computer.bot_pids = [worker.pid for worker in workers.bots]
@@ -1231,23 +1223,24 @@ def main(argv: list[str] | None = None) -> int:
             if args.kill_bot_after is not None:
                 computer.kill_bot = (args.kill_bot_after, workers.bots[0].kill)
             pids = [worker.pid for worker, _url in workers.web]
-            report = asyncio.run(
-                run(
-                    bases,
-                    args.game,
-                    args.rooms,
-                    args.duration,
-                    args.pace,
-                    pids,
-                    kill,
-                    computer,
-                    args.profile,
-                    args.redis,
-                )
+        report = asyncio.run(
+            run(
+                bases,
+                args.game,
+                args.rooms,
+                args.duration,
+                args.pace,
+                pids,
+                kill,
+                computer,
+                args.profile,
+                args.redis,
             )
-            report.budgets_cut = budgets_cut(Path(folder) / "bots.log")
+        )
+        if folder is not None:
+            report.budgets_cut = budgets_cut(folder / "bots.log")
             if report.stats.errors:
-                print_server_errors(Path(folder))
+                print_server_errors(folder)
     print("\n".join(report.lines()))
     return 1 if report.stats.errors else 0
 

@@ -11,6 +11,7 @@ makes the hints weaker, never the worlds impossible).
 
 from typing import Any
 
+from ai.durak.policy import lowest, lowest_by_rank, strength
 from cards import (
     ALL_CARDS,
     RANK_MASKS,
@@ -237,32 +238,16 @@ def _as_eager(kind: str, cards: int, hand: int, table: int, uncovered: int, trum
             return False
         if not table:  # an opening: its lowest plain card, else its lowest trump
             if plain:
-                return not cards & trumps and _rank(cards) == _lowest_rank(plain)
-            return _rank(cards) == _rank(hand & -hand)
+                return not cards & trumps and lowest(cards) % 13 == lowest_by_rank(plain) % 13
+            return cards == hand & -hand
         throwable = plain & ranks_mask(table)
-        return not cards & trumps and _rank(cards) == _lowest_rank(throwable)
+        return bool(throwable) and lowest(cards) % 13 == lowest_by_rank(throwable) % 13
     if kind == "take":
         return not any(hand & beaters(attack, trumps) for attack in iter_cards(uncovered))
     if kind == "defend":
-        cover = cards & hand
         covers = 0
         for attack in iter_cards(uncovered):
             covers |= hand & beaters(attack, trumps)
-        cheapest = min((_strength(1 << card, trumps) for card in iter_cards(covers)), default=None)
-        return cheapest is not None and _strength(cover, trumps) == cheapest
+        cheapest = min((strength(card, trumps) for card in iter_cards(covers)), default=None)
+        return cheapest == strength(lowest(cards & hand), trumps)
     return True  # a pass: not judged (whether another card could go depends on the limit)
-
-
-def _lowest_rank(cards: int) -> int:
-    """The lowest rank among ``cards`` (-1 if none)."""
-    return min((card % 13 for card in iter_cards(cards)), default=-1)
-
-
-def _rank(cards: int) -> int:
-    """The rank of the lowest card of ``cards`` (0 = two, … 12 = ace; -1 if none)."""
-    return ((cards & -cards).bit_length() - 1) % 13 if cards else -1
-
-
-def _strength(cards: int, trumps: int) -> int:
-    """A single card's strength: its rank, above every plain card if it is a trump."""
-    return _rank(cards) + (13 if cards & trumps else 0)

@@ -78,6 +78,8 @@ def read_knowledge(view: dict[str, Any]) -> Knowledge:
     )
     log = view["log"]
     trumps = knowledge.trumps
+    on_table = names_mask(card for pair in view["table"] for card in pair if card)
+    public = hand | on_table | names_mask(view["discarded"])
     stocks = _stock_sizes(log, view["stock"])
     eager = inference.eager_seats(log, players, trumps, stocks) & ~(1 << seat)
     conflicts = _replay(knowledge, log, stocks, eager)
@@ -85,14 +87,12 @@ def read_knowledge(view: dict[str, Any]) -> Knowledge:
         eager &= ~conflicts
         _replay(knowledge, log, stocks, eager)
     if eager and view["stock"] == 0:
-        unlike = _unlike_eager_since_the_stock(view, log, stocks, hand)
+        unlike = _unlike_eager_since_the_stock(view, stocks, public, trumps)
         if unlike & eager:
             eager &= ~unlike
             _replay(knowledge, log, stocks, eager)
     knowledge.eager = eager
     known = knowledge.known
-    on_table = names_mask(card for pair in view["table"] for card in pair if card)
-    public = hand | on_table | names_mask(view["discarded"])
     if public >> trump & 1 and knowledge.trump_holder is not None:
         # The trump card is in plain sight (a state not built by play can say so): no hand
         # hides it.
@@ -178,20 +178,18 @@ def _replay(knowledge: Knowledge, log: list[dict[str, Any]], stocks: list[int], 
 
 
 def _unlike_eager_since_the_stock(
-    view: dict[str, Any], log: list[dict[str, Any]], stocks: list[int], hand: int
+    view: dict[str, Any], stocks: list[int], public: int, trumps: int
 ) -> int:
-    """With the stock empty and one other seat left holding cards: that seat, if its moves
+    """With the stock empty and one other seat left holding cards, which are then every card
+    not in ``public`` sight (the seat's hand, the table, the discards): that seat, if its moves
     since the stock ran out were not an eager player's (``inference.unlike_eager``), else 0."""
     holding = [s for s, size in enumerate(view["hand_sizes"]) if size and s != view["seat"]]
     if len(holding) != 1:
         return 0
-    on_table = names_mask(card for pair in view["table"] for card in pair if card)
-    public = hand | on_table | names_mask(view["discarded"])
     other_hand = DECK_MASKS[view["config"]["deck"]] & ~public
-    trump_draw = _trump_draw(log, stocks)
+    trump_draw = _trump_draw(view["log"], stocks)
     start = 0 if trump_draw is None else trump_draw + 1
-    trumps = SUIT_MASKS[card_suit(parse_card(view["trump"]))]
-    return inference.unlike_eager(log[start:], {holding[0]: other_hand}, trumps)
+    return inference.unlike_eager(view["log"][start:], {holding[0]: other_hand}, trumps)
 
 
 def _hint(
