@@ -32,6 +32,7 @@ import random
 import sys
 import time
 import warnings
+from collections.abc import Callable
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -211,6 +212,20 @@ def endgame_sim(attacker: int, defender: int, trump_suit: int, transfer: bool) -
     return sim
 
 
+def kept_or_collected(
+    kept: Path, fresh: bool, collect_them: Callable[[], tuple[np.ndarray, np.ndarray]]
+) -> tuple[np.ndarray, np.ndarray]:
+    """The rows and values kept at ``kept`` by an earlier run, or, if there are none or
+    ``fresh``, those ``collect_them`` gives, then kept there."""
+    if kept.exists() and not fresh:
+        with np.load(kept, allow_pickle=True) as saved:
+            return saved["rows"], saved["values"]
+    rows, values = collect_them()
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(kept, rows=rows, values=values)
+    return rows, values
+
+
 def main(argv: list[str] | None = None) -> int:
     """Collect, train, measure and export (see the module's docstring)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -223,13 +238,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     began = time.monotonic()
     kept = args.data / f"endgames-seed{args.seed}-games{args.games}.npz"
-    if kept.exists() and not args.fresh:
-        with np.load(kept, allow_pickle=True) as saved:
-            rows, values = saved["rows"], saved["values"]
-    else:
-        rows, values = collect(args.seed, args.games, args.jobs)
-        args.data.mkdir(parents=True, exist_ok=True)
-        np.savez_compressed(kept, rows=rows, values=values)
+    rows, values = kept_or_collected(
+        kept, args.fresh, lambda: collect(args.seed, args.games, args.jobs)
+    )
     print(f"{len(rows)} endgames from {args.games} games in {time.monotonic() - began:.0f} s")
     held_out = np.array([game % 5 == 0 for game in rows[:, 0]])
     network = train(rows[~held_out], values[~held_out], args.seed)

@@ -8,13 +8,13 @@ from ai.durak.medium import MediumDurakBot
 register_bots("durak", easy=EasyDurakBot, medium=MediumDurakBot, hard=HardDurakBot)
 
 
-def _load_the_endgame_value() -> None:
+def _load_the_learned_values() -> None:
     from ai.durak import value  # numpy, imported on first use (see ``hard._endgame``)
 
-    value.default()
+    value.default_judge()
 
 
-register_warm_up(_load_the_endgame_value)
+register_warm_up(_load_the_learned_values)
 
 from ai.durak.review import judge  # noqa: E402
 from ai.review import register_judge  # noqa: E402

@@ -54,7 +54,7 @@ def judge(view: dict[str, Any], legal: list[str], rng: random.Random) -> Judgeme
     if view["config"]["deck"] in LEARNED_DECKS:
         from ai.durak import value  # as in Hard: numpy loads where the judging is done
 
-        endgame = value.default().chance
+        endgame = value.default_judge()
     sums = [0.0] * len(actions)
     for _ in range(WORLDS):
         world = world_sim(base, sampler.sample(rng))

@@ -10,16 +10,14 @@ sound heuristic player rather than at random.
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from typing import Protocol
 
 from ai.durak.playout import DRAW, Sim
 from ai.durak.policy import choose_move, move_action, playout
 from ai.durak.worlds import Sampler, world_sim
 from ai.racing import PairedRace
 from cards import Action
-
-# What judges an endgame a playout reached (``played_out``): (sim, seat) -> seat's chance.
-EndgameJudge = Callable[[Sim, int], float]
 
 # Added to the mean score of the action the policy itself would play.
 PRIOR_BONUS = 0.02
@@ -35,6 +33,18 @@ MIN_PAIRED_ROUNDS = 8
 ALIKE_ROUNDS = 24
 
 
+class PlayoutJudge(Protocol):
+    """What judges where a playout stopped (``played_out``): two seats in play, a bout to
+    open, the stock empty, or holding at least ``stock_cut`` cards (None: never stopped with
+    cards in the stock); ``ai.durak.value.Judge``."""
+
+    stock_cut: int | None
+
+    def __call__(self, sim: Sim, seat: int) -> float:
+        """``seat``'s chance in ``sim``."""
+        ...
+
+
 def score(sim: Sim, seat: int) -> float:
     """The result of a finished ``sim`` for ``seat``: 1 not the durak, ½ a draw, 0 the durak."""
     if sim.durak == DRAW:
@@ -47,15 +57,24 @@ def played_out(
     seat: int,
     rng: random.Random,
     epsilon: float = 0.0,
-    endgame: EndgameJudge | None = None,
+    endgame: PlayoutJudge | None = None,
 ) -> float:
     """``seat``'s result once ``sim`` is played out by the policy. With ``endgame``, the
-    policy plays only until two seats are left with the stock empty and a bout to open, and
-    ``endgame`` judges the rest (``ai.durak.value``: the policy misjudges about one such
-    endgame in six). Not while an eager seat is in play: ``endgame`` values best play on both
-    sides, and an eager player (the Easy bot) loses endgames that best play would save, which
-    the policy's playout of it shows (``ai.durak.inference``)."""
-    playout(sim, rng, epsilon, to_endgame=endgame is not None and not sim.eager & sim.in_play)
+    policy plays only until two seats are left with a bout to open and the stock empty (or
+    holding at least ``endgame.stock_cut`` cards), and ``endgame`` judges the rest
+    (``ai.durak.value``: the policy misjudges about one endgame in six; the draw value
+    stands for the mean of many playouts). Not while an eager seat is in play: the values
+    assume the policy's play, best play in the endgame, and an eager player (the Easy bot)
+    loses endgames that best play would save, which the policy's playout of it shows
+    (``ai.durak.inference``)."""
+    learned = endgame is not None and not sim.eager & sim.in_play
+    playout(
+        sim,
+        rng,
+        epsilon,
+        to_endgame=learned,
+        stock_cut=endgame.stock_cut if learned else None,
+    )
     if sim.over:
         return score(sim, seat)
     if not sim.in_play >> seat & 1:
@@ -84,7 +103,8 @@ def flat_search(
     prior: int | None = None,
     confidence: float | None = None,
     indifference: float = 0.0,
-    endgame: EndgameJudge | None = None,
+    endgame: PlayoutJudge | None = None,
+    epsilon: float = 0.0,
 ) -> int:
     """The index of the best of ``actions`` for ``seat`` found by ``deadline``.
 
@@ -99,6 +119,10 @@ def flat_search(
     the same worlds is far tighter than comparing means, so a clear best move costs a fraction
     of the budget. With ``indifference`` too, it stops once no candidate left could beat the
     leader by more than that (a chance of not being the durak) at the same confidence.
+
+    ``epsilon`` is the share of random choices in the playouts of sampled worlds (a single
+    certain world always plays them with ``SINGLE_WORLD_EPSILON``); every candidate's playout
+    of a world draws the same random numbers.
     """
     active = list(range(len(actions)) if candidates is None else candidates)
     if prior is None:
@@ -110,7 +134,8 @@ def flat_search(
     race = PairedRace(
         active, confidence or 0.0, indifference=indifference, bonus={prior: PRIOR_BONUS}
     )
-    epsilon = SINGLE_WORLD_EPSILON if sampler.certain else 0.0
+    if sampler.certain:
+        epsilon = SINGLE_WORLD_EPSILON
     # With epsilon, every candidate's playout of a world draws the same numbers: one
     # generator reseeded per playout (the same as a new one from the seed).
     replay = random.Random() if epsilon else rng

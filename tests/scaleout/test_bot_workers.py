@@ -72,7 +72,9 @@ def test_the_web_workers_do_no_bot_thinking(report: str, easy_report: str) -> No
     hard_web, hard_bot = cpu_per_move(report)
     easy_web, easy_bot = cpu_per_move(easy_report)
     figures = f"{report}\n{easy_report}"
-    assert hard_bot > 2 * easy_bot, figures  # the Hard decisions were made, and cost
+    # The Hard decisions were made, and cost: 39 against 25 ms of bot CPU a move on
+    # 5 December, once the draw value had made Hard's decisions three times cheaper.
+    assert hard_bot > 1.25 * easy_bot, figures
     assert hard_web < 1.5 * easy_web, figures
 
 

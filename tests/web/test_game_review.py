@@ -88,7 +88,16 @@ def test_a_review_is_asked_made_in_parts_and_kept_with_the_record(db, monkeypatc
 
     expected = people_decisions(record)
     assert len(expected) >= 3
-    parts = run_review_tasks()
+    # After one part the page's poll shows it growing: one of them judged, its point on the chart.
+    assert run_review_tasks(limit=1) == 1
+    growing = client.get(f"/record/{record.pk}/review/", headers={"HX-Request": "true"})
+    growing = growing.content.decode()
+    assert re.search(rf'id="review-progress" value="1" max="{len(expected)}"', growing)
+    assert 'hx-trigger="every 1s"' in growing
+    assert re.findall(r'href="\?step=(\d+)" class="review-chart__point', growing) == [
+        str(expected[0] + 1)
+    ]
+    parts = 1 + run_review_tasks()
     assert parts == len(expected)  # a part for each decision, with no time for more
     state = client.get(f"/record/{record.pk}/review/").json()
     assert (state["done"], state["total"]) == (len(expected), len(expected))
