@@ -19,7 +19,14 @@ Every call starts from the view alone (no memory between calls):
    trained on solved endgames judges the rest (``value``: it agrees with the exact solver on
    88.5% of endgames it never saw, a playout on 83.8%). Against Medium, 200 deals of seed 1:
    72.6% ± 3.9 with it, 67.9% ± 4.2 without; seed 2: 71.6 and 69.9%;
-   perevodnoy, seed 1: 72.1 and 67.5%.
+   perevodnoy, seed 1: 72.1 and 67.5%. A playout stops earlier still, at the first bout to
+   open with two seats in play and at least ``value.STOCK_CUT`` cards in the stock, where a
+   second network judges the rest as the mean of many playouts would (the draw value): as
+   strong against Medium, at a third of the CPU (see the README). The playouts of sampled
+   worlds make a fifth of their choices at random (``PLAYOUT_EPSILON``), the same random
+   numbers for every move compared, while two seats are in play and neither is eager (its
+   play is known): 73.7% against Medium over seeds 1-6 where deterministic playouts scored
+   69.5% (1,200 deals); perevodnoy, seeds 1-4, 74.8% against 73.8%.
 
 The budget is 0.15 s: with the network, seeds 1-3 scored 72.1 / 70.0 / 70.5% against Medium
 at 0.15 s and 72.6 / 71.6 / 71.0% at 0.25 s (200 deals each, ± 4 each), perevodnoy 71.4 against
@@ -31,7 +38,8 @@ import time
 from typing import Any
 
 from ai.durak.endgame import best_actions
-from ai.durak.search import EndgameJudge, flat_search, policy_index
+from ai.durak.playout import Sim
+from ai.durak.search import PlayoutJudge, flat_search, policy_index
 from ai.durak.stalemate import breaks_circles
 from ai.durak.worlds import read_position, world_sim
 from durak.engine import parse_action
@@ -47,6 +55,15 @@ MAX_WORLDS = None
 # Against Medium (seeds 1-3, 150 deals each): 1% scored 63.5 / 66.2 / 66.7%, 3% scored
 # 62.2 / 64.2 / 62.7%, for a median decision of 13-14 ms against 10 ms.
 INDIFFERENCE = 0.01
+# The share of the playouts' choices made at random among sensible ones (``policy``), in
+# sampled worlds, every move compared on the same random numbers. A deterministic playout
+# gives each world one line of play, the policy's, for both sides; varied ones average over
+# several, and the policy is far from best play (as a bot it scores 31% against Medium).
+# Against Medium (seeds 1-4, 200 deals each, the same day): 0 scored 71.0 / 70.1 / 65.6 /
+# 68.8% (68.9), 0.05 72.8 / 75.4 / 67.8 / 68.8 (71.2), 0.1 71.6 / 74.4 / 73.0 / 71.0 (72.5),
+# 0.2 72.2 / 74.8 / 76.5 / 74.2 (74.4), 0.3 69.2 / 76.4 / 75.5 / 73.2% (73.6); seeds 5-6,
+# 0.2 74.8 / 69.9% against 0 73.1 / 68.4%.
+PLAYOUT_EPSILON = 0.2
 # Share of the budget the exact solver may use before the search takes over.
 SOLVER_SHARE = 0.6
 SOLVER_NODES = 400_000
@@ -65,6 +82,8 @@ class HardDurakBot:
         confidence: float | None = CONFIDENCE,
         indifference: float = INDIFFERENCE,
         learned: bool = True,
+        draw_value: bool = True,
+        epsilon: float = PLAYOUT_EPSILON,
     ) -> None:
         """A Hard bot that thinks at most about ``budget`` seconds per decision.
 
@@ -75,7 +94,11 @@ class HardDurakBot:
         until the budget or the cap); ``indifference``: stop too once no other action could
         beat the best by more than that (0: never); ``learned``: playouts stop once two seats
         are left with the stock empty, and the learned endgame value judges the rest (36-card
-        games; otherwise, or if False, the policy plays every playout to its end).
+        games; otherwise, or if False, the policy plays every playout to its end);
+        ``draw_value``: with ``learned``, they stop too at a bout's opening with two seats in
+        play and enough cards in the stock, and the learned draw value judges the rest;
+        ``epsilon``: the share of random choices in the playouts of sampled worlds while two
+        seats are in play and neither is eager (0: the policy's one line of play).
         """
         self.budget = budget
         self.solver_nodes = solver_nodes
@@ -83,6 +106,8 @@ class HardDurakBot:
         self.confidence = confidence
         self.indifference = indifference
         self.learned = learned
+        self.draw_value = draw_value
+        self.epsilon = epsilon
 
     @breaks_circles
     def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
@@ -125,15 +150,26 @@ class HardDurakBot:
             confidence=self.confidence,
             indifference=self.indifference,
             endgame=self._endgame(view),
+            epsilon=self._epsilon(base),
         )
         return legal[index]
 
-    def _endgame(self, view: dict[str, Any]) -> EndgameJudge | None:
-        """What judges the endgames the playouts reach (None: the policy plays them out)."""
+    def _epsilon(self, base: Sim) -> float:
+        """The playouts' randomness: with two seats in play and no eager one (an eager seat's
+        play is known exactly, ``inference``). Among more seats the playouts run to the end,
+        and varying them changed nothing but the CPU: one Hard among three Medium was the durak
+        in 4.8% of games (seed 1, 100 deals), as without, at a median decision of 24 ms
+        instead of 5."""
+        if base.eager & base.in_play or base.in_play.bit_count() != 2:
+            return 0.0
+        return self.epsilon
+
+    def _endgame(self, view: dict[str, Any]) -> PlayoutJudge | None:
+        """What judges where the playouts stop (None: the policy plays them out)."""
         if self.learned and view["config"]["deck"] in LEARNED_DECKS:
             # Imported on first use: numpy then loads in the thread that thinks (a bot
             # worker's, at its lowered priority), not in every process that imports the bots.
             from ai.durak import value
 
-            return value.default().chance
+            return value.default_judge() if self.draw_value else value.endgame_judge()
         return None
