@@ -6,7 +6,8 @@ Hard against Medium, keeps every discard Hard searches, and values each candidat
 Hard's own search over worlds in which the opponent holds its true hand (only the stock is
 unknown): the *oracle*. A decision's *regret* is the oracle's value of its best candidate less
 that of the candidate chosen, in chances of winning the round. It is printed for Hard as it
-deals worlds, and for scale for Hard dealing the opponent's unknown cards uniformly (it still
+deals worlds, for Hard dealing them with the hand-set weights it had before its hand model, and
+for scale for Hard dealing the opponent's unknown cards uniformly (it still
 knows the cards the opponent took from the pile). A change to the inference that helps lowers
 Hard's regret; the worlds are a fixed number, so the machine's speed does not enter.
 
@@ -18,10 +19,11 @@ import math
 import random
 import sys
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ai.base import get_bot
+from ai.base import Bot, get_bot
 from ai.rummy.hard import (
     HardRummyBot,
     PairedRaceFactory,
@@ -36,7 +38,8 @@ from ai.rummy.situation import discard_notation
 from ai.rummy.tracking import Public
 from ai.rummy.worlds import Sampler
 from cards import cards_mask, iter_cards
-from rummy.engine import Config, new_game
+from rummy.engine import Config, Game, new_game
+from tools.train_rummy_hand_model import HandSet
 
 # The oracle's worlds per position.
 ORACLE_WORLDS = 400
@@ -82,9 +85,19 @@ class Uniform(Sampler):
 def collect(deals: int, seed: int, worlds: int) -> list[Position]:
     """The discards Hard (``worlds`` worlds a search) searches in ``deals`` rounds against
     Medium, Hard sitting in seat 0 and 1 by turns."""
-    hard = hard_with(Sampler, worlds)
+    return [
+        Position(view, legal, cards_mask(game.to_dict()["hands"][1 - view["seat"]]))
+        for game, view, legal in hard_decisions(deals, seed, hard_with(Sampler, worlds))
+        if view["phase"] != "draw" and _searched(view, legal)
+    ]
+
+
+def hard_decisions(
+    deals: int, seed: int, hard: Bot
+) -> Iterator[tuple[Game, dict[str, Any], list[str]]]:
+    """Every decision of ``hard`` in ``deals`` rounds against Medium, Hard sitting in seat 0
+    and 1 by turns: the game before it, the view and the legal list."""
     medium = get_bot("rummy", "medium")
-    positions = []
     for deal in range(deals):
         game = new_game(Config(), seed=random.Random(f"{seed}:{deal}").getrandbits(64))
         rng = random.Random(f"{seed}:{deal}:play")
@@ -93,12 +106,10 @@ def collect(deals: int, seed: int, worlds: int) -> list[Position]:
             seat = game.seat_to_ask()
             view = game.view(seat)
             legal = [str(action) for action in game.legal_actions(seat)]
-            if seat == hard_seat and view["phase"] != "draw" and _searched(view, legal):
-                opp_hand = cards_mask(game.to_dict()["hands"][1 - seat])
-                positions.append(Position(view, legal, opp_hand))
+            if seat == hard_seat:
+                yield game, view, legal
             bot = hard if seat == hard_seat else medium
             game.apply(seat, bot.choose(view, legal, rng))
-    return positions
 
 
 def _searched(view: dict[str, Any], legal: list[str]) -> bool:
@@ -161,6 +172,7 @@ def main(argv: list[str] | None = None) -> None:
     bots: list[tuple[str, SamplerFactory, PairedRaceFactory | None]] = [
         ("Hard", Sampler, None),
         ("Hard, stopping once its best discard is clear", Sampler, early_stop),
+        ("Hard, the hand-set weights it had before its hand model", HandSet, None),
         ("Hard, uniform worlds", Uniform, None),
     ]
     for label, sampler, race in bots:

@@ -2,13 +2,8 @@
 
 A *world* gives the opponent its exact hand (its known cards, the ones it took from the pile,
 plus a share of the unseen cards) and the stock its exact size in a random order. The share is
-drawn with weights that read the opponent's behaviour:
-
-- a card it left on the pile, drawing from the stock instead, probably goes with nothing it
-  holds: the cards that would make that card a pair, a meld or a near-run weigh less;
-- likewise, less strongly, the cards that go with what it discarded;
-- the cards that go with a card it took from the pile and still holds weigh more (it took it
-  for a reason).
+drawn with a weight per card, the odds that the opponent holds it by a model learned from
+self-play (``ai.rummy.hand_model``: what it left on the pile, threw and took, what lies where).
 
 Those per-card weights only propose worlds; each proposed world is then weighed as a whole
 (``Sampler.likelihood``) and worlds are drawn again in proportion (sampling-importance
@@ -29,16 +24,14 @@ import math
 import random
 from typing import Any
 
+from ai.rummy import hand_model
+from ai.rummy.hand_model import HandModel
 from ai.rummy.plan import MELD_PAIRS, RELATED
 from ai.rummy.playout import Sim
 from ai.rummy.tracking import Public
-from cards import card_list, card_names, iter_cards, mask_names
+from cards import card_list, card_names, mask_names
 from rummy.engine.melds import hand_melds
 
-# Weight factors of an unseen card, per observation it is related to (see the module's text).
-REFUSED = 0.55
-DISCARDED = 0.5
-KEPT = 2.5
 # A whole world's likelihood factors: per card thrown (or left on the pile) that would make a
 # meld with its hand, or per card of its hand that would pair with it; per held pile card that
 # goes with nothing; the fading of a sighting per turn of age (after the last turn's); and the
@@ -71,20 +64,6 @@ def rough_value(hand: int) -> float:
         if RELATED[low.bit_length() - 1] & loose:
             value -= ROUGH_PAIR
     return value
-
-
-def card_weights(public: Public) -> list[float]:
-    """The sampling weight of each card (by card number) for the opponent's hidden hand."""
-    weights = [1.0] * 52
-    for observed, factor in (
-        (public.opp_refused, REFUSED),
-        (public.opp_discards, DISCARDED),
-        (iter_cards(public.opp_known), KEPT),
-    ):
-        for card in observed:
-            for other in iter_cards(RELATED[card]):
-                weights[other] *= factor
-    return weights
 
 
 def world_state(
@@ -123,7 +102,11 @@ def world_state(
 class Sampler:
     """Deals worlds for one decision: build it once, then draw ``batch``es of worlds."""
 
-    def __init__(self, view: dict[str, Any], public: Public) -> None:
+    def __init__(
+        self, view: dict[str, Any], public: Public, model: HandModel | None = None
+    ) -> None:
+        """The worlds of ``view``, the opponent's hidden cards weighed by ``model`` (by
+        default the shipped one)."""
         self.opp = 1 - view["seat"]
         self.hidden = view["hand_sizes"][self.opp] - public.opp_known.bit_count()
         self.stock_size = view["stock"]
@@ -136,8 +119,7 @@ class Sampler:
             forced = 0  # inconsistent (should not happen): fall back to no constraint
         self.forced = forced
         self.choices = card_list(unseen & ~forced)
-        weights = card_weights(public)
-        self.weights = [weights[card] for card in self.choices]
+        self.weights = self.weigh(view, public, model or hand_model.default())
         self.base = Sim.from_state(world_state(view, public, 0, []))
         self.known = public.opp_known
         # Per sighting: the pairs that make a meld with its card, the cards that pair with it,
@@ -147,6 +129,11 @@ class Sampler:
             fading = FADING ** max(0, age - 1)
             meld, pair = (THROWN_MELD, THROWN_PAIR) if thrown else (LEFT_MELD, LEFT_PAIR)
             self.seen.append((MELD_PAIRS[card], RELATED[card], meld**fading, pair**fading))
+
+    def weigh(self, view: dict[str, Any], public: Public, model: HandModel) -> list[float]:
+        """The weight of each of ``choices`` for the opponent's hidden hand."""
+        weights = model.weights(view, public)
+        return [weights[card] for card in self.choices]
 
     def likelihood(self, hand: int) -> float:
         """How likely the opponent's whole ``hand`` is given what it did (up to a constant)."""
