@@ -7,7 +7,8 @@ of rounds won (a void round ½); either score with a 95% interval over deals. Ru
 the points A scored and conceded per round, and the share of matches to 100 points A would win
 if each round were drawn at random from those played (``match_share``: a match is a race to
 points, so a bot can win more rounds and fewer matches). Both games print every bot's decision
-time (p50, p95, max).
+time (p50, p95, max) over its decisions, the moves with at least two legal actions (a lone one
+is played at once and would only pull the median down).
 
     python -m tools.arena durak medium easy --deals 200 --seed 1
     python -m tools.arena durak hard medium --deals 100 --seed 1 --players 4
@@ -99,7 +100,8 @@ def play_deal(task: tuple[str, str, str, int, int, int, bool, int]) -> DealResul
             view = game.view(seat)
             began = time.perf_counter()
             choice = bots[label].choose(view, legal, rng)
-            result.times[label].append(time.perf_counter() - began)
+            if len(legal) > 1:  # a decision: a lone legal action is played at once
+                result.times[label].append(time.perf_counter() - began)
             game.apply(seat, choice)
         result.scores.append(_score(game_name, outcome, seat_a, result))
     return result
@@ -227,7 +229,8 @@ def report(args: argparse.Namespace, results: list[DealResult], elapsed: float) 
     for label, level in (("A", args.a), ("B", args.b)):
         times = [t for r in results for t in r.times[label]]
         print(
-            f"{label} ({level}) decision ms: p50 {1000 * percentile(times, 0.5):.2f} "
+            f"{label} ({level}) decision ms (two or more legal actions): "
+            f"p50 {1000 * percentile(times, 0.5):.2f} "
             f"p95 {1000 * percentile(times, 0.95):.2f} max {1000 * max(times, default=0):.2f} "
             f"({len(times)} decisions)"
         )
