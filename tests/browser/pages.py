@@ -163,20 +163,25 @@ def faces(locator: Locator) -> list[str]:
     return [("T" if rank.strip() == "10" else rank.strip()) + SUITS[suit] for rank, suit in shown]
 
 
-def find_meld(cards: list[str]) -> list[str]:
+def find_meld(cards: list[str], including: str | None = None) -> list[str]:
     """A set (three or four of a rank) or a run (three or more in a suit, ace low) in ``cards``,
-    or [] if there is none."""
+    one holding the card ``including`` if it is given, or [] if there is none."""
     for rank in ACE_LOW:
         same = [card for card in cards if card[0] == rank]
-        if len(same) >= 3:
+        if len(same) >= 3 and (including is None or including in same):
             return same
     for suit in SUITS.values():
         ranks = sorted(ACE_LOW.index(card[0]) for card in cards if card[1] == suit)
-        run: list[int] = []
+        runs: list[list[int]] = []
         for rank in ranks:
-            run = [*run, rank] if run and rank == run[-1] + 1 else [rank]
-            if len(run) >= 3:
-                return [ACE_LOW[number] + suit for number in run]
+            if runs and rank == runs[-1][-1] + 1:
+                runs[-1].append(rank)
+            else:
+                runs.append([rank])
+        for run in runs:
+            meld = [ACE_LOW[number] + suit for number in run]
+            if len(meld) >= 3 and (including is None or including in meld):
+                return meld
     return []
 
 
@@ -190,16 +195,28 @@ def extends(meld: list[str], card: str) -> bool:
     return ACE_LOW.index(card[0]) in (min(ranks) - 1, max(ranks) + 1)
 
 
-def rummy_turn(page: Page, discard: Callable[[list[str]], str] | None = None) -> str:
+def rummy_turn(
+    page: Page, discard: Callable[[list[str]], str] | None = None, take: bool = False
+) -> str:
     """Play one Rummy move when it is this player's turn; the kind of move made.
 
     Draws from the stock, melds any set or run in the hand, lays off what fits a meld on the
     table, and otherwise discards the card ``discard`` picks from the hand (the first card if
-    it is not given).
+    it is not given). With ``take``, a top discard that makes a meld with the hand is taken
+    instead of a card from the stock and melded at once (two moves: "take").
     """
     table = page.locator("#table")
     stock = table.locator("button[name=pile][value=stock]")
     if stock.count():
+        top = table.locator("button[name=pile][value=discard] .discard__top")
+        offer = top.get_attribute("data-card") if take and top.count() else None
+        meld = find_meld([*hand(page), offer], including=offer) if offer else []
+        if meld:
+            move(page, table.locator("button[name=pile][value=discard]").click)
+            for card in meld:
+                select_card(page, card)
+            move(page, table.locator(".actions button[value=meld]").click)
+            return "take"
         move(page, stock.click)
         return "draw"
     cards = hand(page)
