@@ -94,6 +94,7 @@ class Thinker:
         self._lock = threading.Lock()
         self._pool: ProcessPoolExecutor | None = None
         self._busy: Future | None = None
+        self._late: Future | None = None  # a call that did not answer in time, if it works on
         self._given_up: dict[str, Future] = {}  # calls given up, by key, the oldest first
         self._starting = False
         self._last_call = time.monotonic()
@@ -164,10 +165,11 @@ class Thinker:
         ``interrupt``, if given, is asked every ``INTERRUPT_EVERY`` seconds while the helper
         works: once it says so, :class:`Interrupted` is raised and the helper finishes the
         call unheard. A later call with an ``interrupt`` waits for that, interruptibly (one
-        without gets None at once); a call with the ``key`` of one given up (among the last
-        ``KEPT_GIVEN_UP``) gets its answer rather than making it again. Without a helper (none
-        started yet, or stopped when idle) one is started in the background, and this call gets
-        None."""
+        without gets None at once, and so does every call while the helper is still on one
+        that did not answer in time: it gets too little of the cores to be waited for); a
+        call with the ``key`` of one given up (among the last ``KEPT_GIVEN_UP``) gets its
+        answer rather than making it again. Without a helper (none started yet, or stopped
+        when idle) one is started in the background, and this call gets None."""
         future = None
         with self._lock:
             self._last_call = time.monotonic()
@@ -198,6 +200,8 @@ class Thinker:
                         self._given_up.pop(next(iter(self._given_up)))
             raise
         except FutureTimeout:
+            with self._lock:
+                self._late = future
             return None
         except BrokenProcessPool:
             with self._lock:
@@ -205,11 +209,12 @@ class Thinker:
             return None
 
     def _wait_until_free(self, timeout: float, interrupt: Callable[[], bool]) -> None:
-        """Wait for a call given up earlier to end, up to ``timeout`` seconds; raises
-        :class:`Interrupted` if ``interrupt()`` says so meanwhile."""
+        """Wait for a call given up earlier at its caller's asking to end, up to ``timeout``
+        seconds; raises :class:`Interrupted` if ``interrupt()`` says so meanwhile. Not for one
+        that did not answer in time: a helper that slow would cost every call its timeout."""
         with self._lock:
             busy = self._busy
-        if busy is None or busy.done():
+        if busy is None or busy.done() or busy is self._late:
             return
         try:
             _result(busy, timeout, interrupt)

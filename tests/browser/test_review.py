@@ -1,5 +1,5 @@
-"""A game's review on a phone: finish a game, ask for the review, watch it grow, and step to a
-marked move from the chart."""
+"""A game's review on a phone: finish a game, ask for the review, see it come by itself,
+and step to a marked move from the chart."""
 
 import re
 from collections.abc import Callable
@@ -9,10 +9,9 @@ from playwright.sync_api import BrowserContext, expect
 from .pages import durak_turn, start_vs_computer, wait_for_turn
 
 MAX_MOVES = 200
-PROGRESS = """() => {
-    const bar = document.querySelector("#review-progress");
-    return bar ? [Number(bar.value), Number(bar.max)] : null;
-}"""
+# A short game's review takes about 3 s on an idle 2-core machine, and 45 s when two other
+# programs keep both cores busy: the bot worker then judges it itself at nice 10.
+REVIEW_MS = 90_000
 
 
 def test_a_finished_game_is_reviewed_and_a_marked_move_is_one_tap_away(
@@ -30,16 +29,11 @@ def test_a_finished_game_is_reviewed_and_a_marked_move_is_one_tap_away(
     page.locator("#table").get_by_role("button", name="Review this game").click()
     page.wait_for_url(re.compile(r"/record/[^/]+/#review$"))
 
-    # The progress bar moves while the bot workers judge the decisions, a part at a time.
+    # The progress bar shows while the bot workers judge the decisions, and the page turns
+    # into the review by itself, without a reload (the web tests watch it grow a part at a time:
+    # a game this short is now judged within the page's first poll).
     expect(page.locator("#review-progress")).to_be_visible()
-    seen = set()
-    for _ in range(200):
-        progress = page.evaluate(PROGRESS)
-        if progress is None:
-            break
-        seen.add(tuple(progress))
-        page.wait_for_timeout(100)
-    assert any(0 < done < total for done, total in seen), seen
+    expect(page.locator("#review-progress")).to_have_count(0, timeout=REVIEW_MS)
     chart = page.locator(".review-chart svg")
     expect(chart).to_be_visible()
     expect(page.locator(".review-accuracy")).to_contain_text("accuracy")

@@ -8,6 +8,7 @@ import sqlite3
 import time
 from pathlib import Path
 
+from cardgames.routers import task_queue_file
 from tools import servers
 
 # Made in the site's own process: a finished two-player game (random moves for both seats,
@@ -50,6 +51,17 @@ def progress(database: Path, record: str) -> tuple[int, int]:
     return len(json.loads(row[0])), row[1]
 
 
+def running_part(database: Path, record: str) -> int | None:
+    """The part of ``record``'s review a worker has claimed and not finished, if any."""
+    with sqlite3.connect(task_queue_file(database)) as connection:
+        rows = connection.execute(
+            "SELECT args_kwargs FROM django_tasks_database_dbtaskresult"
+            " WHERE status = 'RUNNING' AND task_path LIKE '%review_part'"
+        ).fetchall()
+    parts = [json.loads(args)["args"] for (args,) in rows]
+    return next((part for record_id, part in parts if record_id == record), None)
+
+
 def wait_for(condition, timeout: float) -> bool:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -68,11 +80,14 @@ def test_a_review_whose_worker_is_killed_completes_on_another(tmp_path: Path) ->
     log = tmp_path / "bots.log"
     [first] = servers.start_bots(env, log)
     try:
-        assert wait_for(lambda: progress(database, record)[0] > 0, 30), log.read_text()
-        done, total = progress(database, record)
-        assert done < total, "the review ended before the worker could be killed"
+        # Killed while it judges a part after the first: the first's decisions are saved, and
+        # the part in hand is claimed (killed between two parts, it would lose nothing).
+        assert wait_for(lambda: (running_part(database, record) or 0) > 0, 30), log.read_text()
         first.send_signal(signal.SIGKILL)
         first.wait()
+        done, total = progress(database, record)
+        assert 0 < done < total, "the review ended before the worker could be killed"
+        assert running_part(database, record), "the worker was killed between two parts"
     finally:
         servers.stop(first)
     killed_at = progress(database, record)[0]

@@ -142,3 +142,28 @@ def test_a_worker_with_nothing_to_think_keeps_no_helper() -> None:
         assert second != first
     finally:
         helper.stop()
+
+
+def test_a_review_whose_helper_gets_no_core_waits_for_it_once(thinker, tmp_path) -> None:
+    """On a machine whose cores are all busy, a review's first judgement waits its timeout for
+    the helper and is then made in the worker; the next ones do not wait again while the helper
+    is still behind (each would cost the timeout: a short game's review took minutes)."""
+    calls = str(tmp_path / "calls")
+    os.kill(thinker.pid, signal.SIGSTOP)
+    try:
+        began = time.monotonic()
+        assert thinker.call(slow_count, (0.0, calls), 0.5, interrupt=lambda: False) is None
+        assert 0.5 <= time.monotonic() - began < 1.5
+        began = time.monotonic()
+        for number in range(3):
+            judged = thinker.call(slow_count, (0.0, calls), 0.5, interrupt=lambda: False)
+            assert judged is None, number
+        assert time.monotonic() - began < 0.3
+    finally:
+        os.kill(thinker.pid, signal.SIGCONT)
+    # Caught up, it judges again, and the late call was made once.
+    deadline = time.monotonic() + RECOVERY
+    while (judged := thinker.call(slow_count, (0.0, calls), 5.0, lambda: False)) is None:
+        assert time.monotonic() < deadline, "the helper never judged again"
+        time.sleep(0.05)
+    assert judged == 2
