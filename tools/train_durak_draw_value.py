@@ -45,6 +45,14 @@ from tools.train_durak_value import EPSILON, Variants, endgame_sim, kept_or_coll
 
 VARIANTS: Variants = (((2, 36, False), 3), ((2, 36, True), 2))
 PLAYOUTS = 32
+# The share of the valuing playouts' choices made at random (``policy.playout``;
+# ``--playout-epsilon``). Hard's own playouts make a fifth of theirs at random
+# (``ai.durak.hard.PLAYOUT_EPSILON``), but a network trained on such playouts (0.2: held-out
+# errors 0.084 / 0.069 with 7-12 / 13-24 cards in the stock against its targets) scored 73.8%
+# against Medium (74.5 / 73.5 / 73.2 / 73.8%, seeds 1-4, 200 deals each) where the shipped one
+# scored 74.0% (72.6 / 74.1 / 74.2 / 75.1%) on the same deals the same day, at a median
+# decision of 7.6-8.4 ms against 7.2-8.1: no gain, so the shipped one is valued without.
+PLAYOUT_EPSILON = 0.0
 HIDDEN = (128, 64)
 MAX_ITER = 60
 DATA = Path(".cache/durak-value")
@@ -58,7 +66,11 @@ Position = tuple[int, int, int, int, int, int, bool, float]
 
 
 def positions_of_game(
-    seed: int, game: int, variants: Variants = VARIANTS, playouts: int = PLAYOUTS
+    seed: int,
+    game: int,
+    variants: Variants = VARIANTS,
+    playouts: int = PLAYOUTS,
+    epsilon: float = PLAYOUT_EPSILON,
 ) -> list[Position]:
     """The valued positions of one self-play game (see the module's docstring)."""
     rng = random.Random(f"{seed}:{game}")
@@ -84,16 +96,23 @@ def positions_of_game(
                     len(sim.stock),
                     (sim.trumps.bit_length() - 1) // 13,
                     transfer,
-                    mean_playout(sim, rng, endgame, playouts),
+                    mean_playout(sim, rng, endgame, playouts, epsilon),
                 )
             )
         do_move(sim, seat, choose_move(sim, seat, rng, EPSILON))
     return found
 
 
-def mean_playout(sim: Sim, rng: random.Random, endgame: value.EndgameValue, playouts: int) -> float:
+def mean_playout(
+    sim: Sim,
+    rng: random.Random,
+    endgame: value.EndgameValue,
+    playouts: int,
+    epsilon: float = PLAYOUT_EPSILON,
+) -> float:
     """The attacker's mean chance over ``playouts`` policy playouts of ``sim`` to the endgame,
-    the stock's hidden cards shuffled for each, the endgame judged by ``endgame``."""
+    the stock's hidden cards shuffled for each, the endgame judged by ``endgame``; the
+    playouts make a share ``epsilon`` of their choices at random, as Hard's do."""
     attacker = sim.attacker
     bottom, hidden = sim.stock[0], sim.stock[1:]
     total = 0.0
@@ -101,7 +120,7 @@ def mean_playout(sim: Sim, rng: random.Random, endgame: value.EndgameValue, play
         played = sim.clone()
         rng.shuffle(hidden)
         played.stock = [bottom, *hidden]
-        playout(played, rng, to_endgame=True)
+        playout(played, rng, epsilon, to_endgame=True)
         if played.over:
             total += score(played, attacker)
         elif not played.in_play >> attacker & 1:
@@ -111,12 +130,12 @@ def mean_playout(sim: Sim, rng: random.Random, endgame: value.EndgameValue, play
     return total / playouts
 
 
-def _games(task: tuple[int, range, Variants, int]) -> list[tuple[int, Position]]:
-    seed, games, variants, playouts = task
+def _games(task: tuple[int, range, Variants, int, float]) -> list[tuple[int, Position]]:
+    seed, games, variants, playouts, epsilon = task
     return [
         (game, position)
         for game in games
-        for position in positions_of_game(seed, game, variants, playouts)
+        for position in positions_of_game(seed, game, variants, playouts, epsilon)
     ]
 
 
@@ -126,11 +145,12 @@ def collect(
     jobs: int,
     variants: Variants = VARIANTS,
     playouts: int = PLAYOUTS,
+    epsilon: float = PLAYOUT_EPSILON,
 ) -> tuple[np.ndarray, np.ndarray]:
     """The positions of ``games`` games of ``variants``, as rows (game, attacker, defender,
     stock, bottom, size, trump suit, transfer) of int64, and their values."""
     chunks = [
-        (seed, range(start, min(games, start + CHUNK)), variants, playouts)
+        (seed, range(start, min(games, start + CHUNK)), variants, playouts, epsilon)
         for start in range(0, games, CHUNK)
     ]
     rows, values = [], []
@@ -250,11 +270,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data", type=Path, default=DATA, help="where the positions are kept")
     parser.add_argument("--fresh", action="store_true", help="collect again even if kept")
     parser.add_argument("--out", type=Path, default=value.DRAW_WEIGHTS, help="the weights' file")
+    parser.add_argument(
+        "--playout-epsilon",
+        type=float,
+        default=PLAYOUT_EPSILON,
+        help="the share of the valuing playouts' choices made at random",
+    )
     args = parser.parse_args(argv)
     began = time.monotonic()
-    kept = args.data / f"draw-seed{args.seed}-games{args.games}.npz"
+    epsilon = args.playout_epsilon
+    name = f"draw-seed{args.seed}-games{args.games}" + (f"-eps{epsilon:g}" if epsilon else "")
+    kept = args.data / f"{name}.npz"
     rows, values = kept_or_collected(
-        kept, args.fresh, lambda: collect(args.seed, args.games, args.jobs)
+        kept,
+        args.fresh,
+        lambda: collect(args.seed, args.games, args.jobs, playouts=PLAYOUTS, epsilon=epsilon),
     )
     print(f"{len(rows)} positions from {args.games} games in {time.monotonic() - began:.0f} s")
     held_out = rows[:, 0] % 5 == 0

@@ -41,7 +41,7 @@ from ai.durak.endgame import best_actions
 from ai.durak.playout import Sim
 from ai.durak.search import PlayoutJudge, flat_search, policy_index
 from ai.durak.stalemate import breaks_circles
-from ai.durak.worlds import read_position, world_sim
+from ai.durak.worlds import Sampler, read_position, world_sim
 from durak.engine import parse_action
 
 DEFAULT_BUDGET = 0.15
@@ -118,7 +118,7 @@ class HardDurakBot:
         deadline = began + self.budget
         seat = view["seat"]
         actions = [parse_action(text) for text in legal]
-        base, sampler = read_position(view)
+        base, sampler = self._position(view)
         if not sampler.feasible:  # the view does not add up: play the policy's move
             return legal[flat_search(base, seat, actions, None, rng, deadline, None)]
         candidates = list(range(len(actions)))
@@ -153,6 +153,11 @@ class HardDurakBot:
             epsilon=self._epsilon(base),
         )
         return legal[index]
+
+    def _position(self, view: dict[str, Any]) -> tuple[Sim, Sampler]:
+        """What the search starts from: the view's public state and the sampler of the cards it
+        hides (a diagnostic that sees them gives its own, ``tools.durak_oracle``)."""
+        return read_position(view)
 
     def _epsilon(self, base: Sim) -> float:
         """The playouts' randomness: with two seats in play and no eager one (an eager seat's
