@@ -39,7 +39,7 @@ from ai.durak import value
 from ai.durak.playout import Sim
 from ai.durak.policy import choose_move, do_move, playout
 from ai.durak.search import score
-from cards import card_list
+from cards import card_list, cards_mask
 from durak.engine import Config, new_game
 from tools.train_durak_value import EPSILON, Variants, endgame_sim, kept_or_collected, variant_of
 
@@ -84,14 +84,11 @@ def positions_of_game(
         if seat < 0:
             break
         if sim.stock and not sim.n_attacks and sim.in_play.bit_count() == 2:
-            stock = 0
-            for card in sim.stock:
-                stock |= 1 << card
             found.append(
                 (
                     sim.hands[sim.attacker],
                     sim.hands[sim.defender],
-                    stock,
+                    cards_mask(sim.stock),
                     sim.stock[0],
                     len(sim.stock),
                     (sim.trumps.bit_length() - 1) // 13,

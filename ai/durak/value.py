@@ -33,7 +33,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import numpy as np
 
 from ai.durak.playout import Sim
-from cards import card_list
+from cards import card_list, cards_mask
 
 WEIGHTS = Path(__file__).with_name("endgame_value.npz")
 DRAW_WEIGHTS = Path(__file__).with_name("draw_value.npz")
@@ -212,14 +212,11 @@ class DrawValue(Network):
     def chance(self, sim: Sim, seat: int) -> float:
         """``seat``'s chance in ``sim``: two seats in play, one of them ``seat``, cards in the
         stock, a bout to open."""
-        stock = 0
-        for card in sim.stock:
-            stock |= 1 << card
         attacker = sim.attacker
         value = self.attacker_chance(
             sim.hands[attacker],
             sim.hands[sim.defender],
-            stock,
+            cards_mask(sim.stock),
             sim.stock[0],  # drawn last: the face-up trump
             len(sim.stock),
             (sim.trumps.bit_length() - 1) // 13,
