@@ -14,6 +14,12 @@ sampled worlds.
 True
 """
 
+import os
+
+# The bots' models (numpy) judge one position at a time: a pool of BLAS threads would only cost
+# memory and context switches. Set before any bot module imports numpy.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 from ai.base import LEVELS, Bot, games, get_bot, register_bots, register_warm_up, rushed, warm_up
 
 __all__ = [

@@ -22,13 +22,9 @@ Each network's output is the attacker's chance: 1 a win, ½ a draw, 0 being the 
 with ``to_endgame`` and ``stock_cut``).
 """
 
-import os
 from functools import cache
 from pathlib import Path
 from typing import Self
-
-# One position at a time: a pool of BLAS threads would only cost memory and context switches.
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import numpy as np
 

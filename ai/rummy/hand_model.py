@@ -18,16 +18,13 @@ regret against an oracle that sees the hand from 29.0 to 24.1 thousandths of a r
 """
 
 import math
-import os
 from functools import cache
 from pathlib import Path
 from typing import Any, Self
 
-# One decision at a time: a pool of BLAS threads would only cost memory and context switches.
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-
 import numpy as np
 
+from ai.classifier import Classifier
 from ai.rummy.tracking import Public
 from cards import cards_mask, iter_cards, names_mask
 
@@ -93,46 +90,13 @@ def features(view: dict[str, Any], public: Public) -> tuple[list[int], np.ndarra
     return cards, rows
 
 
-class HandModel:
-    """A network of one ReLU hidden layer and a logistic output over ``features``' rows, with
-    the inputs' scaling it was fitted with."""
-
-    def __init__(
-        self,
-        mean: np.ndarray,
-        scale: np.ndarray,
-        layers: list[tuple[np.ndarray, np.ndarray]],
-    ) -> None:
-        """``mean`` and ``scale``: what each input is shifted and divided by; ``layers``:
-        (weights, biases) of each layer, inputs by outputs, the last one the output's logit."""
-        self.mean = mean
-        self.scale = scale
-        self.layers = layers
+class HandModel(Classifier):
+    """The classifier of ``features``' rows: does the opponent hold the row's card?"""
 
     @classmethod
     def load(cls, path: Path | None = None) -> Self:
-        """The model saved at ``path`` (``save``'s format; by default the shipped one)."""
-        with np.load(path or WEIGHTS) as saved:
-            count = (len(saved.files) - 2) // 2
-            layers = [(saved[f"w{n}"], saved[f"b{n}"]) for n in range(count)]
-            return cls(saved["mean"], saved["scale"], layers)
-
-    def save(self, path: Path) -> None:
-        """Save the model (float32) to ``path``."""
-        arrays = {"mean": self.mean.astype(np.float32), "scale": self.scale.astype(np.float32)}
-        for number, (weights, biases) in enumerate(self.layers):
-            arrays[f"w{number}"] = weights.astype(np.float32)
-            arrays[f"b{number}"] = biases.astype(np.float32)
-        np.savez_compressed(path, **arrays)
-
-    def chances(self, rows: np.ndarray) -> np.ndarray:
-        """The chance the opponent holds each row's card."""
-        hidden = (rows - self.mean) / self.scale
-        for weights, biases in self.layers[:-1]:
-            hidden = np.maximum(hidden @ weights + biases, 0.0)
-        weights, biases = self.layers[-1]
-        logits = (hidden @ weights + biases)[:, 0]
-        return 1.0 / (1.0 + np.exp(-np.clip(logits, -30.0, 30.0)))
+        """The model saved at ``path`` (by default the shipped one)."""
+        return super().load(path or WEIGHTS)
 
     def weights(self, view: dict[str, Any], public: Public) -> dict[int, float]:
         """Each unseen card's sampling weight: the odds that the opponent holds it."""
