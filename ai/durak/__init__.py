@@ -8,13 +8,15 @@ from ai.durak.medium import MediumDurakBot
 register_bots("durak", easy=EasyDurakBot, medium=MediumDurakBot, hard=HardDurakBot)
 
 
-def _load_the_learned_values() -> None:
-    from ai.durak import value  # numpy, imported on first use (see ``hard._endgame``)
+def _load_the_learned_models() -> None:
+    # numpy, imported on first use (see ``hard._endgame``)
+    from ai.durak import hand_model, value
 
     value.default_judge()
+    hand_model.default()
 
 
-register_warm_up(_load_the_learned_values)
+register_warm_up(_load_the_learned_models)
 
 from ai.durak.review import judge  # noqa: E402
 from ai.review import register_judge  # noqa: E402

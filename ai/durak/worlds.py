@@ -5,18 +5,29 @@ the unseen ones) and the stock its exact size, the face-up trump card at its bot
 still there and the other stock cards in random order. What a seat's moves suggest it did not
 hold (``inference``, applied by ``tracking``) is kept out of its hidden cards where the deal
 allows; where it does not, the sampler quietly deals any free card.
+In two-seat games Hard gives the sampler weights instead (``hand_model``, the odds that the
+other seat holds each unseen card), and its hidden cards are drawn by them.
 
 ``public_sim`` builds the part every world shares (the table, roles, the seat's own hand);
 ``sample`` fills in the hidden part; ``world_state`` writes a world in the engine's ``to_dict``
 format, so that ``Game.from_dict`` plays it with the real rules.
 """
 
+import math
 import random
-from typing import Any
+from typing import Any, Protocol
 
 from ai.durak.playout import Sim
 from ai.durak.tracking import Knowledge, read_knowledge
 from cards import card_list, card_names, mask_names
+
+
+class HandReader(Protocol):
+    """What weighs the other seat's unseen cards (``ai.durak.hand_model.HandModel``)."""
+
+    def weights(self, view: dict[str, Any], knowledge: Knowledge) -> dict[int, float]:
+        """Each unseen card's odds of being in the other seat's hand."""
+        ...
 
 
 class World:
@@ -60,12 +71,23 @@ class Sampler:
     not (``Knowledge.slots``). Slots are filled most constrained first, each with a random
     unseen card it allows, or any free card when none is left; with probability
     ``1 - trust`` a world ignores the hints altogether.
+
+    With ``weights`` (two seats: the odds that the other seat holds each unseen card, by
+    ``ai.durak.hand_model``), the slots are not used: the other seat's hidden cards are drawn
+    without replacement, each with its weight, and the rest go to the stock in random order.
     """
 
-    def __init__(self, knowledge: Knowledge, stock: int, trust: float = 1.0) -> None:
+    def __init__(
+        self,
+        knowledge: Knowledge,
+        stock: int,
+        trust: float = 1.0,
+        weights: dict[int, float] | None = None,
+    ) -> None:
         """Prepare the slots of ``knowledge`` (its seat's view) with ``stock`` cards left."""
         self.knowledge = knowledge
         self.trust = trust
+        self.weights = weights
         self.pool = card_list(knowledge.unseen)
         self.stock_size = stock
         self.stock_hidden = stock - 1 if knowledge.trump_in_stock else stock
@@ -99,6 +121,8 @@ class Sampler:
 
     def sample(self, rng: random.Random) -> World:
         """One random world consistent with the knowledge."""
+        if self.weights is not None:
+            return self._weighted(rng)
         knowledge = self.knowledge
         pool = self.pool[:]
         rng.shuffle(pool)
@@ -122,6 +146,25 @@ class Sampler:
         rest = [card for card in pool if not taken >> card & 1][: self.stock_hidden]
         stock = [knowledge.trump] if knowledge.trump_in_stock else []
         stock.extend(rest)
+        return World(hands, stock)
+
+    def _weighted(self, rng: random.Random) -> World:
+        """A world whose other seat's hidden cards are drawn by ``weights``."""
+        knowledge = self.knowledge
+        weights = self.weights
+        draw = rng.random
+        # Weighted sampling without replacement: the cards with the smallest keys
+        # (exponential with rate ``weight``) go to the hand.
+        keyed = sorted(self.pool, key=lambda card: -math.log(1.0 - draw()) / weights[card])
+        hands = knowledge.known[: knowledge.players]
+        other = 1 - knowledge.seat
+        need = self.needs[other]
+        for card in keyed[:need]:
+            hands[other] |= 1 << card
+        rest = keyed[need:]
+        rng.shuffle(rest)
+        stock = [knowledge.trump] if knowledge.trump_in_stock else []
+        stock.extend(rest[: self.stock_hidden])
         return World(hands, stock)
 
 
@@ -158,10 +201,11 @@ def world_state(view: dict[str, Any], world: World) -> dict[str, Any]:
     }
 
 
-def read_position(view: dict[str, Any]) -> tuple[Sim, Sampler]:
+def read_position(view: dict[str, Any], model: HandReader | None = None) -> tuple[Sim, Sampler]:
     """What a search starts from: the public state of ``view``, with the seats' eagerness read
-    from its log, and the sampler of the cards it hides."""
+    from its log, and the sampler of the cards it hides (weighted by ``model``, if given)."""
     knowledge = read_knowledge(view)
     base = public_sim(view)
     base.eager = knowledge.eager
-    return base, Sampler(knowledge, view["stock"])
+    weights = model.weights(view, knowledge) if model is not None else None
+    return base, Sampler(knowledge, view["stock"], weights=weights)
