@@ -49,3 +49,8 @@ class Classifier:
         weights, biases = self.layers[-1]
         logits = (hidden @ weights + biases)[:, 0]
         return 1.0 / (1.0 + np.exp(-np.clip(logits, -30.0, 30.0)))
+
+    def odds(self, rows: np.ndarray) -> np.ndarray:
+        """The odds of a yes for each row, its chance kept within 1e-4 of 0 and 1."""
+        chances = np.clip(self.chances(rows), 1e-4, 1 - 1e-4)
+        return chances / (1.0 - chances)

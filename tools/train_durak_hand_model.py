@@ -26,7 +26,6 @@ import argparse
 import math
 import random
 import time
-import warnings
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +38,7 @@ from ai.durak.worlds import read_position
 from cards import names_mask
 from durak.engine import Config, new_game
 from tools.arena import seat_to_ask
+from tools.hand_training import fit_classifier, log_loss
 
 KEEP = 0.35
 HIDDEN = 32
@@ -95,33 +95,10 @@ def train(
     max_iter: int = MAX_ITER,
     early_stopping: bool = True,
 ) -> hand_model.HandModel:
-    """A model fitted to the examples (``early_stopping``: on a tenth of them held out, which
-    a few thousand examples are too few for)."""
-    from sklearn.exceptions import ConvergenceWarning
-    from sklearn.neural_network import MLPClassifier
-
-    mean = inputs.mean(axis=0)
-    scale = inputs.std(axis=0) + 1e-6
-    model = MLPClassifier(
-        hidden_layer_sizes=(hidden,),
-        alpha=1e-4,
-        batch_size=512,
-        max_iter=max_iter,
-        early_stopping=early_stopping,
-        n_iter_no_change=5,
-        random_state=seed,
+    """A model fitted to the examples (``hand_training.fit_classifier``)."""
+    return fit_classifier(
+        hand_model.HandModel, inputs, labels, seed, hidden, max_iter, early_stopping
     )
-    with warnings.catch_warnings():  # stopping at max_iter is a choice
-        warnings.simplefilter("ignore", ConvergenceWarning)
-        model.fit((inputs - mean) / scale, labels)
-    layers = list(zip(model.coefs_, model.intercepts_, strict=True))
-    return hand_model.HandModel(mean, scale, layers)
-
-
-def log_loss(chances: np.ndarray, labels: np.ndarray) -> float:
-    """The mean log-loss of ``chances`` for ``labels`` (0/1)."""
-    chances = np.clip(chances, 1e-6, 1 - 1e-6)
-    return float(-np.mean(labels * np.log(chances) + (1 - labels) * np.log(1 - chances)))
 
 
 def sampler_chances(

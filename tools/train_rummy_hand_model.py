@@ -24,7 +24,6 @@ import argparse
 import math
 import random
 import time
-import warnings
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +36,7 @@ from ai.rummy.tracking import Public, read_public
 from ai.rummy.worlds import Sampler
 from cards import iter_cards, names_mask
 from rummy.engine import Config, new_game
+from tools.hand_training import fit_classifier, log_loss
 
 KEEP = 0.5
 HIDDEN = 32
@@ -88,32 +88,8 @@ def train(
     hidden: int = HIDDEN,
     max_iter: int = MAX_ITER,
 ) -> hand_model.HandModel:
-    """A model fitted to the examples."""
-    from sklearn.exceptions import ConvergenceWarning
-    from sklearn.neural_network import MLPClassifier
-
-    mean = inputs.mean(axis=0)
-    scale = inputs.std(axis=0) + 1e-6
-    model = MLPClassifier(
-        hidden_layer_sizes=(hidden,),
-        alpha=1e-4,
-        batch_size=512,
-        max_iter=max_iter,
-        early_stopping=True,
-        n_iter_no_change=5,
-        random_state=seed,
-    )
-    with warnings.catch_warnings():  # stopping at max_iter is a choice
-        warnings.simplefilter("ignore", ConvergenceWarning)
-        model.fit((inputs - mean) / scale, labels)
-    layers = list(zip(model.coefs_, model.intercepts_, strict=True))
-    return hand_model.HandModel(mean, scale, layers)
-
-
-def log_loss(chances: np.ndarray, labels: np.ndarray) -> float:
-    """The mean log-loss of ``chances`` for ``labels`` (0/1)."""
-    chances = np.clip(chances, 1e-6, 1 - 1e-6)
-    return float(-np.mean(labels * np.log(chances) + (1 - labels) * np.log(1 - chances)))
+    """A model fitted to the examples (``hand_training.fit_classifier``)."""
+    return fit_classifier(hand_model.HandModel, inputs, labels, seed, hidden, max_iter)
 
 
 # The hand-set weights' factors of an unseen card, per sighting it goes with (a pair, a set or

@@ -142,10 +142,7 @@ class HandModel(Classifier):
     def weights(self, view: dict[str, Any], knowledge: Knowledge) -> dict[int, float]:
         """Each unseen card's sampling weight: the odds that the other seat holds it."""
         cards, rows = features(view, knowledge)
-        if not cards:
-            return {}
-        chances = np.clip(self.chances(rows), 1e-4, 1 - 1e-4)
-        return dict(zip(cards, (chances / (1.0 - chances)).tolist(), strict=True))
+        return dict(zip(cards, self.odds(rows).tolist(), strict=True)) if cards else {}
 
 
 @cache

@@ -101,10 +101,7 @@ class HandModel(Classifier):
     def weights(self, view: dict[str, Any], public: Public) -> dict[int, float]:
         """Each unseen card's sampling weight: the odds that the opponent holds it."""
         cards, rows = features(view, public)
-        if not cards:
-            return {}
-        chances = np.clip(self.chances(rows), 1e-4, 1 - 1e-4)
-        return dict(zip(cards, (chances / (1.0 - chances)).tolist(), strict=True))
+        return dict(zip(cards, self.odds(rows).tolist(), strict=True)) if cards else {}
 
 
 @cache

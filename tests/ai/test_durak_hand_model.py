@@ -13,14 +13,8 @@ from ai.durak.worlds import read_position
 from cards import RANK_MASKS, SUIT_MASKS, card_suit, iter_cards, names_mask, parse_card
 from durak.engine import Config, new_game
 from tools.arena import seat_to_ask
-from tools.train_durak_hand_model import collect, log_loss, sampler_chances, train
-
-
-def ranking(chances: np.ndarray, labels: np.ndarray) -> float:
-    """The chance that a card the other seat held is rated above one it did not (ties half)."""
-    held, free = chances[labels == 1], chances[labels == 0]
-    above = (held[:, None] > free[None, :]).mean()
-    return float(above + 0.5 * (held[:, None] == free[None, :]).mean())
+from tools.hand_training import log_loss, ranking
+from tools.train_durak_hand_model import collect, sampler_chances, train
 
 
 def test_a_tiny_model_learns_in_seconds_which_cards_the_other_seat_holds() -> None:

@@ -7,14 +7,8 @@ from ai.rummy import hand_model
 from ai.rummy.tracking import read_public
 from cards import iter_cards, names_mask
 from rummy.engine import Config, new_game
-from tools.train_rummy_hand_model import collect, log_loss, train
-
-
-def ranking(chances: np.ndarray, labels: np.ndarray) -> float:
-    """The chance that a card the opponent held is rated above one it did not (ties half)."""
-    held, free = chances[labels == 1], chances[labels == 0]
-    above = (held[:, None] > free[None, :]).mean()
-    return float(above + 0.5 * (held[:, None] == free[None, :]).mean())
+from tools.hand_training import log_loss, ranking
+from tools.train_rummy_hand_model import collect, train
 
 
 def test_a_tiny_model_learns_in_seconds_which_cards_the_opponent_holds() -> None:
