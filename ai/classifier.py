@@ -5,13 +5,16 @@ with. The trainers fit it with scikit-learn (``tools/``); at run time only numpy
 """
 
 from pathlib import Path
-from typing import Self
+from typing import ClassVar, Self
 
 import numpy as np
 
 
 class Classifier:
     """The chance of a yes for each row of inputs."""
+
+    # Where ``load`` reads by default (a subclass's shipped weights).
+    WEIGHTS: ClassVar[Path | None] = None
 
     def __init__(
         self,
@@ -26,9 +29,9 @@ class Classifier:
         self.layers = layers
 
     @classmethod
-    def load(cls, path: Path) -> Self:
-        """The model saved at ``path`` (``save``'s format)."""
-        with np.load(path) as saved:
+    def load(cls, path: Path | None = None) -> Self:
+        """The model saved at ``path`` (``save``'s format; by default at ``WEIGHTS``)."""
+        with np.load(path or cls.WEIGHTS) as saved:
             count = (len(saved.files) - 2) // 2
             layers = [(saved[f"w{n}"], saved[f"b{n}"]) for n in range(count)]
             return cls(saved["mean"], saved["scale"], layers)

@@ -26,7 +26,7 @@ dealt before it (the hints taken as rules) and 0.534 for the share alone.
 import math
 from functools import cache
 from pathlib import Path
-from typing import Any, Self
+from typing import Any
 
 import numpy as np
 
@@ -134,10 +134,7 @@ def features(view: dict[str, Any], knowledge: Knowledge) -> tuple[list[int], np.
 class HandModel(Classifier):
     """The classifier of ``features``' rows: does the other seat hold the row's card?"""
 
-    @classmethod
-    def load(cls, path: Path | None = None) -> Self:
-        """The model saved at ``path`` (by default the shipped one)."""
-        return super().load(path or WEIGHTS)
+    WEIGHTS = WEIGHTS  # the shipped model
 
     def weights(self, view: dict[str, Any], knowledge: Knowledge) -> dict[int, float]:
         """Each unseen card's sampling weight: the odds that the other seat holds it."""

@@ -98,7 +98,8 @@ class Sampler:
             for other in range(knowledge.players)
         ]
         slots = []
-        for other in range(knowledge.players):
+        # With weights the slots' hints are not used: none are prepared.
+        for other in range(knowledge.players if weights is None else 0):
             hints = knowledge.slots[other] if other < len(knowledge.slots) else []
             hints = (hints + [0] * self.needs[other])[: self.needs[other]]
             slots.extend((other, forbidden & unseen) for forbidden in hints)

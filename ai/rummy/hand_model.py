@@ -20,7 +20,7 @@ regret against an oracle that sees the hand from 29.0 to 24.1 thousandths of a r
 import math
 from functools import cache
 from pathlib import Path
-from typing import Any, Self
+from typing import Any
 
 import numpy as np
 
@@ -93,10 +93,7 @@ def features(view: dict[str, Any], public: Public) -> tuple[list[int], np.ndarra
 class HandModel(Classifier):
     """The classifier of ``features``' rows: does the opponent hold the row's card?"""
 
-    @classmethod
-    def load(cls, path: Path | None = None) -> Self:
-        """The model saved at ``path`` (by default the shipped one)."""
-        return super().load(path or WEIGHTS)
+    WEIGHTS = WEIGHTS  # the shipped model
 
     def weights(self, view: dict[str, Any], public: Public) -> dict[int, float]:
         """Each unseen card's sampling weight: the odds that the opponent holds it."""
