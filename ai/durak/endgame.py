@@ -5,6 +5,9 @@ has not seen, and the rest of the game is a finite two-player game of perfect in
 ``solve_actions`` gives the value of each legal action (loss 0, draw 1, win 2 for the bot)
 by alpha-beta search with a transposition table, or None once a node or time budget runs out.
 It also accepts a known stock (drawn attacker first, then defender), for sampled worlds.
+Against a seat that plays as the Easy bot does, whose every reply is then known, it can fix
+that seat's moves to the Easy bot's (``eager``): a one-sided search, far smaller, whose value
+is what the other seat gets against that play (``EagerEndgame`` judges playouts with it).
 
 The search asks seats in the site's order: the defender while it has a move, then the
 attacker. Inside the tree it uses three reductions that cannot change a value:
@@ -23,6 +26,8 @@ from collections.abc import Iterator, Sequence
 
 from ai.durak.playout import DRAW as DRAW_SEAT
 from ai.durak.playout import Sim
+from ai.durak.policy import DEFEND as DEFEND_MOVE
+from ai.durak.policy import cheapest_defence, lowest, lowest_by_rank
 from cards import RANK_MASKS, RANK_SPREAD, Action, card_list, ranks_mask
 from durak.engine.config import HAND_SIZE, MAX_ATTACKS
 from durak.engine.game import BEATS_IN_SUIT
@@ -50,9 +55,13 @@ class Solver:
         stock: Sequence[int] = (),
         max_nodes: int = 200_000,
         deadline: float | None = None,
+        eager: bool = False,
     ) -> None:
-        """A solver for the trump suit mask ``trumps`` and the variant's ``transfer`` flag."""
+        """A solver for the trump suit mask ``trumps`` and the variant's ``transfer`` flag;
+        with ``eager``, seat 1 plays as the Easy bot does (``_eager_child``) and the value
+        is what seat 0 gets against that play, not against the best."""
         self.trumps = trumps
+        self.eager = eager
         self.transfer = transfer
         self.stock = tuple(stock)
         self.max_nodes = max_nodes
@@ -174,6 +183,9 @@ class Solver:
 
         A generator: once a child cuts the search off, the rest are never built.
         """
+        if self.eager and (att == 1) == (not table or not unc or taking):
+            yield self._eager_child(ha, hd, att, table, unc, limit, taking, ns)
+            return
         in_order = self._in_order
         after = self._after
         if not table:  # the opening: compulsory, cards of one rank
@@ -219,6 +231,43 @@ class Solver:
                 bit = 1 << card
                 yield after(ha ^ bit, hd, att, table | bit, unc | bit, limit, taking, ns)
         yield self._end_bout(ha, hd, att, table, taking, ns)
+
+    def _eager_child(
+        self,
+        ha: int,
+        hd: int,
+        att: int,
+        table: int,
+        unc: int,
+        limit: int,
+        taking: bool,
+        ns: int,
+    ) -> tuple | int:
+        """The position after seat 1's move as the Easy bot plays it: it opens with its
+        lowest plain card (its lowest trump if it has none), covers each uncovered card with
+        the cheapest card that beats any of them until none is left (else it takes, what it
+        covered on the table), throws in its lowest plain card of the table's ranks, and never
+        transfers or throws in a trump."""
+        trumps = self.trumps
+        if not table:
+            plain = ha & ~trumps
+            bit = 1 << (lowest_by_rank(plain) if plain else lowest(ha))
+            return self._after(ha ^ bit, hd, att, bit, bit, limit, False, ns)
+        if unc and not taking:
+            while unc:
+                move = cheapest_defence(unc, hd, trumps)
+                if move[0] != DEFEND_MOVE:
+                    return self._after(ha, hd, att, table, unc, limit, True, ns)
+                bit = 1 << move[2]
+                hd ^= bit
+                table |= bit
+                unc &= ~(1 << move[1])
+            return self._after(ha, hd, att, table, 0, limit, False, ns)
+        plain = ha & ranks_mask(table) & ~trumps
+        if plain and (table.bit_count() + unc.bit_count()) // 2 < limit:
+            bit = 1 << lowest_by_rank(plain)
+            return self._after(ha ^ bit, hd, att, table | bit, unc | bit, limit, taking, ns)
+        return self._end_bout(ha, hd, att, table, taking, ns)
 
     def _after(
         self,
@@ -266,6 +315,34 @@ class Solver:
         if taking:  # the attacker opens again (the defender skips its turn)
             return (ha, hd, att, 0, 0, min(MAX_ATTACKS, hd.bit_count()), False, ns)
         return (hd, ha, 1 - att, 0, 0, min(MAX_ATTACKS, ha.bit_count()), False, ns)
+
+
+class EagerEndgame:
+    """Judges a two-seat endgame against a seat that plays as the Easy bot does: exactly, for
+    that seat's known replies and the best of the other's (``Solver`` with ``eager``)."""
+
+    def __init__(self, max_nodes: int, deadline: float | None = None) -> None:
+        """A judge that gives up past ``max_nodes`` positions a call, or past ``deadline``
+        (``time.perf_counter``)."""
+        self.max_nodes = max_nodes
+        self.deadline = deadline
+
+    def __call__(self, sim: Sim, seat: int) -> float | None:
+        """``seat``'s result in ``sim`` (1 a win, ½ a draw, 0 the durak), its other seat playing
+        as the Easy bot does; None if that takes more than ``max_nodes`` positions or runs past
+        the deadline.
+
+        ``sim`` has two seats in play and every card placed (the stock empty)."""
+        position = sim_position(sim, seat)
+        if type(position) is int:
+            return position / WIN
+        solver = Solver(
+            sim.trumps, sim.transfer, max_nodes=self.max_nodes, deadline=self.deadline, eager=True
+        )
+        try:
+            return solver.value(*position) / WIN
+        except Unsolved:
+            return None
 
 
 def _subsets(cards: int, limit: int) -> list[int]:
@@ -333,14 +410,18 @@ def best_actions(
     order: Sequence[int] | None = None,
     max_nodes: int = 200_000,
     deadline: float | None = None,
+    eager: bool = False,
 ) -> tuple[int, list[int]] | None:
     """The best value for ``seat`` and the indices of ``actions`` that reach it, or None.
 
     Cheaper than ``solve_actions``: null-window tests, trying ``order`` (indices, the likely
     best first). A win stops the search at the first winning action; otherwise every action
-    that draws is listed, or every action if all of them lose.
+    that draws is listed, or every action if all of them lose. With ``eager``, the other seat
+    plays as the Easy bot does (``Solver``).
     """
-    solver = Solver(sim.trumps, sim.transfer, sim.stock, max_nodes=max_nodes, deadline=deadline)
+    solver = Solver(
+        sim.trumps, sim.transfer, sim.stock, max_nodes=max_nodes, deadline=deadline, eager=eager
+    )
     order = list(range(len(actions))) if order is None else list(order)
     positions = {}
     for index in order:

@@ -13,6 +13,7 @@ import time
 from collections.abc import Sequence
 from typing import Protocol
 
+from ai.durak.endgame import EagerEndgame
 from ai.durak.playout import DRAW, Sim
 from ai.durak.policy import choose_move, move_action, playout
 from ai.durak.worlds import Sampler, world_sim
@@ -58,6 +59,7 @@ def played_out(
     rng: random.Random,
     epsilon: float = 0.0,
     endgame: PlayoutJudge | None = None,
+    eager_endgame: EagerEndgame | None = None,
 ) -> float:
     """``seat``'s result once ``sim`` is played out by the policy. With ``endgame``, the
     policy plays only until two seats are left with a bout to open and the stock empty (or
@@ -66,7 +68,17 @@ def played_out(
     stands for the mean of many playouts). Not while an eager seat is in play: the values
     assume the policy's play, best play in the endgame, and an eager player (the Easy bot)
     loses endgames that best play would save, which the policy's playout of it shows
-    (``ai.durak.inference``)."""
+    (``ai.durak.inference``). With ``eager_endgame`` instead, in a two-seat game against such
+    a player, the policy plays until the stock is gone and ``eager_endgame`` solves the rest
+    for that player's known replies (the policy plays it out if the solver gives up)."""
+    if eager_endgame is not None and sim.players == 2 and sim.eager & sim.in_play:
+        playout(sim, rng, epsilon, to_endgame=True)
+        if not sim.over:
+            value = eager_endgame(sim, seat)
+            if value is not None:
+                return value
+            playout(sim, rng, epsilon)
+        return score(sim, seat)
     learned = endgame is not None and not sim.eager & sim.in_play
     playout(
         sim,
@@ -105,6 +117,7 @@ def flat_search(
     indifference: float = 0.0,
     endgame: PlayoutJudge | None = None,
     epsilon: float = 0.0,
+    eager_endgame: EagerEndgame | None = None,
 ) -> int:
     """The index of the best of ``actions`` for ``seat`` found by ``deadline``.
 
@@ -122,7 +135,8 @@ def flat_search(
 
     ``epsilon`` is the share of random choices in the playouts of sampled worlds (a single
     certain world always plays them with ``SINGLE_WORLD_EPSILON``); every candidate's playout
-    of a world draws the same random numbers.
+    of a world draws the same random numbers. ``endgame`` and ``eager_endgame`` judge where
+    the playouts stop (``played_out``).
     """
     active = list(range(len(actions)) if candidates is None else candidates)
     if prior is None:
@@ -151,7 +165,7 @@ def flat_search(
             sim.apply(seat, action.kind, action.cards)
             if epsilon:
                 replay.seed(seed)
-            row[index] = played_out(sim, seat, replay, epsilon, endgame)
+            row[index] = played_out(sim, seat, replay, epsilon, endgame, eager_endgame)
             sums[index] += row[index]
             counts[index] += 1
             if clock() >= deadline:
