@@ -80,8 +80,8 @@ def test_varied_playouts_leave_an_eager_seat_its_known_moves(config):
 
 # Seeds of ``against_easy`` whose first decision of seat 0 with the stock gone is lost with
 # best play on both sides (the plain solver says so below), and which Hard saves against Easy
-# by playing for Easy's known replies. Hard without that (``exploit_eager=False``) is the
-# durak in the first two and draws the third (checked on 6 December 2026).
+# by playing for Easy's known replies (it wins the first, draws the others). Hard before it
+# did so was the durak in all three (6 December 2026).
 SAVED = [(VARIANTS[0], 17), (VARIANTS[0], 8), (VARIANTS[1], 8)]
 
 
