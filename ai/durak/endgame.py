@@ -27,7 +27,7 @@ from collections.abc import Iterator, Sequence
 from ai.durak.playout import DRAW as DRAW_SEAT
 from ai.durak.playout import Sim
 from ai.durak.policy import DEFEND as DEFEND_MOVE
-from ai.durak.policy import cheapest_defence, lowest, lowest_by_rank
+from ai.durak.policy import cheapest_defence, eager_lead, eager_throw_in
 from cards import RANK_MASKS, RANK_SPREAD, Action, card_list, ranks_mask
 from durak.engine.config import HAND_SIZE, MAX_ATTACKS
 from durak.engine.game import BEATS_IN_SUIT
@@ -250,8 +250,7 @@ class Solver:
         transfers or throws in a trump."""
         trumps = self.trumps
         if not table:
-            plain = ha & ~trumps
-            bit = 1 << (lowest_by_rank(plain) if plain else lowest(ha))
+            bit = 1 << eager_lead(ha, trumps)
             return self._after(ha ^ bit, hd, att, bit, bit, limit, False, ns)
         if unc and not taking:
             while unc:
@@ -263,9 +262,9 @@ class Solver:
                 table |= bit
                 unc &= ~(1 << move[1])
             return self._after(ha, hd, att, table, 0, limit, False, ns)
-        plain = ha & ranks_mask(table) & ~trumps
-        if plain and (table.bit_count() + unc.bit_count()) // 2 < limit:
-            bit = 1 << lowest_by_rank(plain)
+        card = eager_throw_in(ha & ranks_mask(table), trumps)
+        if card >= 0 and (table.bit_count() + unc.bit_count()) // 2 < limit:
+            bit = 1 << card
             return self._after(ha ^ bit, hd, att, table | bit, unc | bit, limit, taking, ns)
         return self._end_bout(ha, hd, att, table, taking, ns)
 

@@ -192,8 +192,9 @@ class HardDurakBot:
         deadline = began + SOLVER_SHARE * self.budget
         prior = policy_index(base, seat, actions, rng)
         candidates = list(range(len(actions)))
+        sim = world_sim(base, world)
         solved = best_actions(
-            world_sim(base, world),
+            sim,
             seat,
             actions,
             order=[prior, *(index for index in candidates if index != prior)],
@@ -204,7 +205,7 @@ class HardDurakBot:
             candidates = solved[1]
         if len(candidates) > 1 and self.exploit_eager and base.eager & base.in_play:
             exploited = best_actions(
-                world_sim(base, world),
+                sim,
                 seat,
                 actions,
                 order=candidates,

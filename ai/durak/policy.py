@@ -68,6 +68,20 @@ def lowest_by_rank(cards: int) -> int:
     return lowest(cards & RANK_MASKS[rank])
 
 
+def eager_lead(hand: int, trumps: int) -> int:
+    """The card an eager player (the Easy bot) leads from ``hand``: its lowest plain card, else
+    its lowest trump."""
+    plain = hand & ~trumps
+    return lowest_by_rank(plain) if plain else lowest(hand)
+
+
+def eager_throw_in(candidates: int, trumps: int) -> int:
+    """The card an eager player throws in from ``candidates``, its cards of the table's ranks:
+    its lowest plain one; -1 (it passes) if they are all trumps."""
+    plain = candidates & ~trumps
+    return lowest_by_rank(plain) if plain else -1
+
+
 def cheapest_cover(card: int, hand: int, trumps: int) -> int:
     """The cheapest card of ``hand`` that beats ``card``, or -1."""
     beaters = hand & BEATS_IN_SUIT[card]
@@ -202,7 +216,7 @@ def playout(
             hand = hands[seat]
             plain = hand & plain_cards
             if eager >> seat & 1:
-                cards = 1 << (lowest_by_rank(plain) if plain else lowest(hand))
+                cards = 1 << eager_lead(hand, trumps)
             elif epsilon and draw() < epsilon:
                 cards = 1 << _random_card(hand, rng)
             elif (
@@ -550,7 +564,7 @@ def _open(sim: Sim, seat: int, rng: random.Random, epsilon: float) -> Move:
     plain = hand & ~sim.trumps
     limit = sim.limit
     if sim.eager >> seat & 1:
-        return (ATTACK, 1 << (lowest_by_rank(plain) if plain else lowest(hand)))
+        return (ATTACK, 1 << eager_lead(hand, sim.trumps))
     if epsilon and rng.random() < epsilon:
         return (ATTACK, 1 << _random_card(hand, rng))
     if SURE_LEAD and not sim.stock:
@@ -585,13 +599,14 @@ def _throw_in(sim: Sim, seat: int, rng: random.Random, epsilon: float) -> Move:
     candidates = hand & ranks_mask(sim.table)
     if sim.n_attacks >= sim.limit or not candidates:
         return (PASS,)
-    plain = candidates & ~trumps
     if sim.eager >> seat & 1:
-        return (ATTACK, 1 << lowest_by_rank(plain)) if plain else (PASS,)
+        card = eager_throw_in(candidates, trumps)
+        return (ATTACK, 1 << card) if card >= 0 else (PASS,)
     if epsilon and rng.random() < epsilon:
         if rng.random() < 0.5:
             return (PASS,)
         return (ATTACK, 1 << _random_card(candidates, rng))
+    plain = candidates & ~trumps
     if sim.taking and len(sim.stock) > ENDGAME_STOCK:
         # Feed a taker only cheap cards; a defender still covering may get anything plain:
         # shedding cards early means drawing more, and so more trumps.
