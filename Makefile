@@ -14,6 +14,9 @@ HOST ?= 0.0.0.0
 PORT ?= 8000
 # Bot workers (processes that play the computer's moves) beside the web server.
 BOTS ?= 2
+# The pytest-xdist workers of `make test`: the browser and server tests mostly wait on real
+# pacing, so two workers halve the run on a two-core machine.
+TEST_WORKERS ?= 2
 
 PY := $(VENV)/bin/python
 BIN := $(VENV)/bin
@@ -101,7 +104,7 @@ test: system-packages $(VENV)/.installed-test compilemessages
 	echo "$$ ruff check ."; $(BIN)/ruff check . || failed="$$failed ruff-check"; \
 	echo "$$ ruff format --check ."; $(BIN)/ruff format --check . || failed="$$failed ruff-format"; \
 	echo "$$ lint-imports"; $(BIN)/lint-imports || failed="$$failed lint-imports"; \
-	echo "$$ pytest"; $(PY) -m pytest || failed="$$failed pytest"; \
+	echo "$$ pytest -n $(TEST_WORKERS)"; $(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile || failed="$$failed pytest"; \
 	if [ -n "$$failed" ]; then echo "make test FAILED:$$failed" >&2; exit 1; fi
 
 # The steps of `make bench`, each a Python module with its arguments.

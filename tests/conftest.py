@@ -2,6 +2,7 @@
 
 import threading
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from django.core.cache import cache
@@ -9,6 +10,25 @@ from django.db import connections
 
 from cardgames import bots, wakeups
 from cardgames.management.commands.bots import queue_worker, work_when_due
+
+# The tests of the real Redis and PostgreSQL that every run shares (one of them restarts
+# Redis): under pytest-xdist they run one after another in a single worker.
+SHARED_SERVICES = "tests/scaleout/"
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """With ``--dist loadfile`` (``make test``), each file's tests run in one worker and share
+    its fixtures, and the tests of the shared services all in one."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class SharedServicesTogether(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            scope = super()._split_scope(nodeid)
+            return SHARED_SERVICES if scope.startswith(SHARED_SERVICES) else scope
+
+    return SharedServicesTogether(config, log)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
