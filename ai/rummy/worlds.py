@@ -11,6 +11,9 @@ resampling): a hand that makes a meld with a card the opponent threw or left on 
 unlikely (it would have kept or taken it; the older the sighting, the less it says), a card it
 took from the pile and holds should go with something in its hand, and a hand that has been
 built for several turns is better than a random one (a prior falling with the hand's value).
+And a hand with which the opponent, playing as Medium plays, would not have played its last turn
+as it did (taken or left the pile's card, thrown the card it threw) is ruled out (``replay``);
+should no proposed hand fit, the opponent does not play so, and the rest weighs them alone.
 
 After a reshuffle the stock is drawn from the cards the pile turned over (``stock_pool``), so
 the unseen cards outside it are surely in the opponent's hand.
@@ -28,6 +31,7 @@ from ai.rummy import hand_model
 from ai.rummy.hand_model import HandModel
 from ai.rummy.plan import MELD_PAIRS, RELATED
 from ai.rummy.playout import Sim
+from ai.rummy.replay import LastTurn
 from ai.rummy.tracking import Public
 from cards import card_list, card_names, mask_names
 from rummy.engine.melds import hand_melds
@@ -122,6 +126,9 @@ class Sampler:
         self.weights = self.weigh(view, public, model or hand_model.default())
         self.base = Sim.from_state(world_state(view, public, 0, []))
         self.known = public.opp_known
+        # The opponent's last turn, replayed in each world as Medium would play it (None: it
+        # cannot be, or the opponent does not play so).
+        self.last_turn = LastTurn.read(view, public)
         # Per sighting: the pairs that make a meld with its card, the cards that pair with it,
         # and the (faded) factors for either.
         self.seen: list[tuple[tuple[int, ...], int, float, float]] = []
@@ -153,6 +160,8 @@ class Sampler:
             known ^= low
             if not RELATED[low.bit_length() - 1] & hand:
                 weight *= KEPT_ALONE
+        if self.last_turn is not None and not self.last_turn.fits(hand):
+            return 0.0
         return weight * math.exp(-BUILT * rough_value(hand))
 
     def batch(self, rng: random.Random, size: int) -> list[Sim]:
@@ -160,6 +169,10 @@ class Sampler:
         many proposals (the stock shuffled as far as its next card: see ``sample``)."""
         proposals = [self.sample(rng, shuffle=False) for _ in range(size * PROPOSALS)]
         weights = [self.likelihood(hidden | self.known) for hidden, _ in proposals]
+        if not sum(weights) > 0.0 and self.last_turn is not None:
+            # No hand fits the last turn played as Medium plays: the opponent does not.
+            self.last_turn = None
+            weights = [self.likelihood(hidden | self.known) for hidden, _ in proposals]
         if not sum(weights) > 0.0:
             weights = [1.0] * len(proposals)  # every proposal unlikely beyond floats
         chosen = rng.choices(proposals, weights=weights, k=size)
