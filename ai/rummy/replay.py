@@ -40,7 +40,7 @@ class LastTurn:
         mine = 0  # this seat's draws since
         took_thrown = False
         if log and log[-1].get("seat") == seat:
-            if not str(log[-1].get("action", "")).startswith("draw"):
+            if not log[-1].get("action", "").startswith("draw"):
                 return None
             mine = 1
             took_thrown = log[-1]["action"] == "draw discard"

@@ -8,14 +8,17 @@ from typing import Any
 from ai.base import get_bot
 from ai.rummy.replay import LastTurn
 from ai.rummy.tracking import read_public
-from cards import RANK_MASKS, SUIT_MASKS, cards_mask, iter_cards
+from cards import RANK_MASKS, SUIT_MASKS, ace_low_rank, cards_mask, iter_cards
 from rummy.engine import Config, new_game
 
-# The cards of a card's suit within two ranks of it: what could make a run with it.
+# The cards of a card's suit within two ranks of it, the ace low as Rummy counts it: what could
+# make a run with it.
 RELATED_IN_SUIT = [
-    SUIT_MASKS[card // 13]
-    & sum(1 << other for other in range(card - 2, card + 3) if other >= 0)
-    & ~(1 << card)
+    sum(
+        1 << other
+        for other in iter_cards(SUIT_MASKS[card // 13])
+        if 1 <= abs(ace_low_rank(other) - ace_low_rank(card)) <= 2
+    )
     for card in range(52)
 ]
 
