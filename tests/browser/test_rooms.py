@@ -217,7 +217,11 @@ def check_spectator_frames(spectator: list[dict], players: list[dict]) -> None:
         assert shown <= public, f"never public: {sorted(shown - public)} in {frame}"
         held = (shown & hands[frame["news"]]) - open_at[frame["news"]] - played_by(frame["news"])
         assert not held, f"in a hand at version {frame['news']}: {sorted(held)}"
-    assert len({frame["version"] for frame in spectator} & set(hands)) > 20, "too few states"
+    # A round's length depends on its deal (a Rummy round can end in ten turns each), so the
+    # spectator must have recorded at least half the states the players went through (it records
+    # nearly all), not a fixed count.
+    recorded = {frame["version"] for frame in spectator} & set(hands)
+    assert len(recorded) >= max(10, len(hands) // 2), f"too few states: {sorted(recorded)}"
 
 
 # -- playing --------------------------------------------------------------------------------------
