@@ -63,6 +63,7 @@ class KnownHand(Sampler):
         stock = public.unseen & ~self.forced
         self.choices = list(iter_cards(stock))
         self.weights = [1.0] * len(self.choices)
+        self.replay = None
 
     def likelihood(self, hand: int) -> float:
         """Every world is the same hand: no weighing."""
@@ -76,9 +77,10 @@ class Uniform(Sampler):
     def __init__(self, view: dict[str, Any], public: Public) -> None:
         super().__init__(view, public)
         self.weights = [1.0] * len(self.choices)
+        self.replay = None
 
     def likelihood(self, hand: int) -> float:
-        """No weighing."""
+        """No weighing, no replay."""
         return 1.0
 
 

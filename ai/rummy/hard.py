@@ -3,21 +3,21 @@
 The draw and the discard are searched over *worlds*: the opponent's hidden hand drawn with the
 odds of a model learned from self-play (``ai.rummy.hand_model``: what it took, refused and
 threw, and what lies where) and weighed whole by ``ai.rummy.worlds``, which rules out a hand
-with which the opponent, playing as Medium, would not have played its last turn as it did
-(``ai.rummy.replay``: against Medium, seeds 1-4, 62.2% of rounds where the code before scored
-60.2% on the same deals), the stock in random order. A discard is played in every world, the
-opponent answers with a whole turn as Medium would (taking the card if it helps it), and this
-seat's next draw is judged exactly, the opponent's discard or the average over the world's stock
-(``ai.rummy.lookahead``); the hands are then weighed against each other as a chance of winning
-(the opponent's as Medium values it, this seat's with ``HARD_CREDIT``, which counts every
-partial of its loose cards). The draw is searched the same way one turn further back: in every
-world this seat takes the top card or draws blind, plays its turn as Medium would, the opponent
-answers, and the next draw is judged. Every candidate meets the same worlds; the best average
-wins (a blind draw's own luck is cancelled by a control variate: see ``choose_draw``). Going
-out, layoffs and the hold-or-meld choice follow Medium's rules and return at once, as does any
-decision with a single sensible choice. The search stops at the time budget or its most worlds;
-a draw's as soon as the better draw is clear (``draw_stop``), a discard's only if asked
-(``early_stop``: measured to cost strength).
+with which the opponent, playing as Medium, would not have played its last three turns as it did
+(``ai.rummy.replay``: against Medium, seeds 1-4, 63.0% of rounds where the last turn alone
+scored 60.3% on the same deals the same day), the stock in random order. A discard is played in
+every world, the opponent answers with a whole turn as Medium would (taking the card if it helps
+it), and this seat's next draw is judged exactly, the opponent's discard or the average over the
+world's stock (``ai.rummy.lookahead``); the hands are then weighed against each other as a
+chance of winning (the opponent's as Medium values it, this seat's with ``HARD_CREDIT``, which
+counts every partial of its loose cards). The draw is searched the same way one turn further
+back: in every world this seat takes the top card or draws blind, plays its turn as Medium
+would, the opponent answers, and the next draw is judged. Every candidate meets the same worlds;
+the best average wins (a blind draw's own luck is cancelled by a control variate: see
+``choose_draw``). Going out, layoffs and the hold-or-meld choice follow Medium's rules and
+return at once, as does any decision with a single sensible choice. The search stops at the time
+budget or its most worlds; a draw's as soon as the better draw is clear (``draw_stop``), a
+discard's only if asked (``early_stop``: measured to cost strength).
 """
 
 import math

@@ -11,9 +11,11 @@ resampling): a hand that makes a meld with a card the opponent threw or left on 
 unlikely (it would have kept or taken it; the older the sighting, the less it says), a card it
 took from the pile and holds should go with something in its hand, and a hand that has been
 built for several turns is better than a random one (a prior falling with the hand's value).
-And a hand with which the opponent, playing as Medium plays, would not have played its last turn
-as it did (taken or left the pile's card, thrown the card it threw) is ruled out (``replay``);
-should no proposed hand fit, the opponent does not play so, and the rest weighs them alone.
+And a hand with which the opponent, playing as Medium plays, would not have played its recent
+turns as it did (taken or left the pile's card, melded, laid off and thrown what it did) is ruled
+out (``replay``): a proposal is replayed only once resampling draws it (``batch``). Should no
+proposal of a batch fit, the opponent does not play as Medium, and the rest weighs the hands
+alone for the rest of the decision.
 
 After a reshuffle the stock is drawn from the cards the pile turned over (``stock_pool``), so
 the unseen cards outside it are surely in the opponent's hand.
@@ -31,7 +33,7 @@ from ai.rummy import hand_model
 from ai.rummy.hand_model import HandModel
 from ai.rummy.plan import MELD_PAIRS, RELATED
 from ai.rummy.playout import Sim
-from ai.rummy.replay import LastTurn
+from ai.rummy.replay import Replay
 from ai.rummy.tracking import Public
 from cards import card_list, card_names, mask_names
 from rummy.engine.melds import hand_melds
@@ -126,9 +128,9 @@ class Sampler:
         self.weights = self.weigh(view, public, model or hand_model.default())
         self.base = Sim.from_state(world_state(view, public, 0, []))
         self.known = public.opp_known
-        # The opponent's last turn, replayed in each world as Medium would play it (None: it
-        # cannot be, or the opponent does not play so).
-        self.last_turn = LastTurn.read(view, public)
+        # The opponent's recent turns, replayed in each world as Medium would play them (None:
+        # none can be, or the opponent does not play so).
+        self.replay = Replay.read(view)
         # Per sighting: the pairs that make a meld with its card, the cards that pair with it,
         # and the (faded) factors for either.
         self.seen: list[tuple[tuple[int, ...], int, float, float]] = []
@@ -143,7 +145,8 @@ class Sampler:
         return [weights[card] for card in self.choices]
 
     def likelihood(self, hand: int) -> float:
-        """How likely the opponent's whole ``hand`` is given what it did (up to a constant)."""
+        """How likely the opponent's whole ``hand`` is given what it did (up to a constant),
+        the replay of its turns aside (see ``fits``)."""
         weight = 1.0
         for pairs, related, meld_factor, pair_factor in self.seen:
             for pair in pairs:
@@ -160,29 +163,62 @@ class Sampler:
             known ^= low
             if not RELATED[low.bit_length() - 1] & hand:
                 weight *= KEPT_ALONE
-        if self.last_turn is not None and not self.last_turn.fits(hand):
-            return 0.0
         return weight * math.exp(-BUILT * rough_value(hand))
+
+    def fits(self, hand: int) -> bool:
+        """Whether the opponent, holding ``hand``, would have played its recent turns as it
+        did, playing as Medium plays (always, once it does not: see ``batch``)."""
+        return self.replay is None or self.replay.fits(hand)
 
     def batch(self, rng: random.Random, size: int) -> list[Sim]:
         """``size`` worlds drawn in proportion to their likelihood from ``PROPOSALS`` times as
-        many proposals (the stock shuffled as far as its next card: see ``sample``)."""
+        many proposals (the stock shuffled as far as its next card: see ``sample``), of those
+        that ``fits``.
+
+        The replay is costly and the likelihood spread wide, so a proposal is replayed only
+        once drawn: one that does not fit is struck out and the draw made again, which draws
+        from the same distribution as striking out every misfit first."""
         proposals = [self.sample(rng, shuffle=False) for _ in range(size * PROPOSALS)]
-        weights = [self.likelihood(hidden | self.known) for hidden, _ in proposals]
-        if not sum(weights) > 0.0 and self.last_turn is not None:
-            # No hand fits the last turn played as Medium plays: the opponent does not.
-            self.last_turn = None
-            weights = [self.likelihood(hidden | self.known) for hidden, _ in proposals]
+        hands = [hidden | self.known for hidden, _ in proposals]
+        weights = [self.likelihood(hand) for hand in hands]
         if not sum(weights) > 0.0:
             weights = [1.0] * len(proposals)  # every proposal unlikely beyond floats
-        chosen = rng.choices(proposals, weights=weights, k=size)
+        chosen = self._fitting(rng, hands, weights, size)
+        if chosen is None:
+            # No proposed hand fits the opponent's turns played as Medium plays: it does not.
+            self.replay = None
+            chosen = rng.choices(range(len(proposals)), weights=weights, k=size)
         worlds = []
-        for hidden, stock in chosen:
+        for index in chosen:
+            hidden, stock = proposals[index]
             sim = self.base.copy()
             sim.hands[self.opp] |= hidden
             sim.stock = stock[:]
             worlds.append(sim)
         return worlds
+
+    def _fitting(
+        self, rng: random.Random, hands: list[int], weights: list[float], size: int
+    ) -> list[int] | None:
+        """``size`` indices of ``hands`` drawn by ``weights`` among those that ``fits`` (None:
+        none fits)."""
+        if self.replay is None:
+            return rng.choices(range(len(hands)), weights=weights, k=size)
+        weights = weights[:]
+        fit: list[bool | None] = [None] * len(hands)
+        chosen: list[int] = []
+        indices = range(len(hands))
+        while len(chosen) < size:
+            if not any(weights):
+                return None
+            index = rng.choices(indices, weights=weights)[0]
+            if fit[index] is None:
+                fit[index] = self.fits(hands[index])
+            if fit[index]:
+                chosen.append(index)
+            else:
+                weights[index] = 0.0
+        return chosen
 
     def sample(self, rng: random.Random, shuffle: bool = True) -> tuple[int, list[int]]:
         """One world's hidden part: the opponent's hidden cards (a mask) and the stock (next
