@@ -56,12 +56,13 @@ ACROSS_BLIND_DRAW = True
 class Turn:
     """One turn of the opponent's, as it can be played again on a world's hand.
 
-    ``taken`` is the card it took from the pile (-1: it drew from the stock), ``moves`` what it
+    ``taken`` is the card it took from the pile (-1: it drew from the stock), ``refused`` the
+    pile's card it left for the stock (-1: it took one, or the pile was empty), ``moves`` what it
     played after its draw, in order; ``table``, ``seen``, ``opp_known`` and ``opp_size`` what it
     saw then (the table melds by number; the cards on the table, on the pile and known in this
     seat's hand; this seat's hand size). Its hand after the draw was the world's hand now with
     ``added`` and without ``removed``, and, if ``blind`` is set, without one card drawn blind
-    since, none of ``blind``'s excluded cards (``blind`` holds the cards that cannot be it).
+    since, which is none of ``blind``'s cards. Its own blind draw is none of ``own_blind``'s.
     """
 
     taken: int
@@ -150,7 +151,7 @@ class Replay:
                 taken_ever |= 1 << seen.draw
         turns: list[Turn] = []
         added = removed = 0
-        added_at_blind: int | None = None  # the cards played since the blind draw, once passed
+        added_at_blind: int | None = None  # ``added`` when the blind draw was passed
         for seen in reversed(seen_turns):
             played = 0
             for kind, cards in seen.moves:
