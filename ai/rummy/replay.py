@@ -37,7 +37,7 @@ from ai.rummy.policy import (
     table_touch,
     wants_discard_pile,
 )
-from cards import ALL_CARDS, names_mask, parse_card
+from cards import ALL_CARDS, cards_mask, names_mask, parse_card
 
 # The opponent's turns replayed at most, the newest first: of the proposed hands, one in four
 # fits the last, one in six the last two, as many the last three or five (the second blind draw
@@ -140,10 +140,8 @@ class Replay:
     turns: tuple[Turn, ...]
 
     @classmethod
-    def read(cls, view: dict[str, Any], max_turns: int | None = None) -> "Replay | None":
-        """The opponent's last ``max_turns`` (by default ``MAX_TURNS``) replayable turns in
-        ``view`` (None: none)."""
-        max_turns = max_turns or MAX_TURNS
+    def read(cls, view: dict[str, Any]) -> "Replay | None":
+        """The opponent's last ``MAX_TURNS`` replayable turns in ``view`` (None: none)."""
         seen_turns = _opponent_turns(view)
         taken_ever = 0  # cards taken from the pile: never a blind draw
         for seen in seen_turns:
@@ -176,7 +174,7 @@ class Replay:
                         own_blind=taken_ever,
                     )
                 )
-                if len(turns) == max_turns:
+                if len(turns) == MAX_TURNS:
                     break
             # Going back past this turn's draw.
             if seen.draw >= 0:
@@ -250,9 +248,7 @@ def _opponent_turns(view: dict[str, Any]) -> list[_SeenTurn]:
                 table |= meld
             draw = pile[-1] if action == "draw discard" else -1
             pile, melds = _track(entry, pile, melds)
-            seen = table | mine_known
-            for card in pile:
-                seen |= 1 << card
+            seen = table | mine_known | cards_mask(pile)
             refused = pile[-1] if draw < 0 and pile else -1
             turns.append(_SeenTurn(draw, refused, (), tuple(melds), seen, mine_known, my_size))
             continue

@@ -187,7 +187,7 @@ class Sampler:
         if chosen is None:
             # No proposed hand fits the opponent's turns played as Medium plays: it does not.
             self.replay = None
-            chosen = rng.choices(range(len(proposals)), weights=weights, k=size)
+            chosen = self._fitting(rng, hands, weights, size)
         worlds = []
         for index in chosen:
             hidden, stock = proposals[index]
@@ -201,7 +201,7 @@ class Sampler:
         self, rng: random.Random, hands: list[int], weights: list[float], size: int
     ) -> list[int] | None:
         """``size`` indices of ``hands`` drawn by ``weights`` among those that ``fits`` (None:
-        none fits)."""
+        none fits; never without a replay)."""
         if self.replay is None:
             return rng.choices(range(len(hands)), weights=weights, k=size)
         weights = weights[:]
