@@ -44,9 +44,17 @@ def test_a_finished_game_is_reviewed_and_a_marked_move_is_one_tap_away(
         ".review-chart__point--inaccuracy, .review-chart__point--mistake, "
         ".review-chart__point--blunder"
     )
-    # The last marked point: neighbouring points overlap where the moves are close (a tap on
-    # the earlier of two marked moves in a row can meet the later one, drawn above it).
-    point = flagged.last if flagged.count() else points.first
+    # A marked point whose middle no other covers: neighbouring points overlap where the moves
+    # are close (a tap on the earlier of two marked moves in a row meets the later one, drawn
+    # above it).
+    chart.scroll_into_view_if_needed()
+    uncovered = (
+        "point => { const box = point.getBoundingClientRect();"
+        " return point.contains(document.elementFromPoint("
+        "box.x + box.width / 2, box.y + box.height / 2)); }"
+    )
+    tappable = [mark for mark in flagged.all() if mark.evaluate(uncovered)]
+    point = tappable[-1] if tappable else points.first
     step = point.get_attribute("data-step")
     point.click()
     page.wait_for_url(re.compile(rf"\?step={step}$"))
