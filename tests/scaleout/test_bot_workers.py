@@ -80,9 +80,9 @@ def test_the_web_workers_do_no_bot_thinking(report: str, easy_report: str) -> No
     # think up to its budget (0.15 s), Easy's answer at once. At p95, 6 December: 114 against
     # 16 ms on a quiet machine, 294 against 43 ms on a CI machine loaded by the other test
     # process, 434 against 220 ms with a busy loop on one core besides (the worker's helper
-    # starved, each Easy move waited its grace). The bot workers' CPU a reply cannot tell:
-    # what a reply costs besides the thinking varies more from run to run (25 to 39 ms against
-    # Easy) than a median Hard decision (7 ms), and a backlog cuts the thinking.
+    # starved, Easy's moves waited for it up to its grace). The bot workers' CPU a reply
+    # cannot tell: what a reply costs besides the thinking varies more from run to run (25 to
+    # 39 ms against Easy) than a median Hard decision (7 ms), and a backlog cuts the thinking.
     assert task_run_p95(report) > 1.5 * task_run_p95(easy_report), figures
     assert hard_web < 1.5 * easy_web, figures
 
