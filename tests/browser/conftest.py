@@ -6,6 +6,7 @@ while it is started, which would break the Django and asyncio tests that follow:
 therefore package-scoped (``tests/browser`` is a package) and closed before the rest run.
 """
 
+import contextlib
 import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -70,9 +71,18 @@ def server_env(database: Path) -> dict[str, str]:
 @pytest.fixture(scope="package")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A Daphne server of the site and a bot worker on a fresh migrated SQLite database."""
+    with running_server(tmp_path_factory) as running:
+        yield running
+
+
+@contextlib.contextmanager
+def running_server(tmp_path_factory: pytest.TempPathFactory, **settings: str) -> Iterator[Server]:
+    """A Daphne server of the site and a bot worker on a fresh migrated SQLite database, with
+    ``settings`` in their environment besides the tests' own."""
     folder = tmp_path_factory.mktemp("browser-server")
     database = folder / "browser.sqlite3"
     env = server_env(database)
+    env.update(settings)
     servers.migrate(env)
     port = servers.free_port()
     log = folder / "daphne.log"  # the bot worker's too: an error of either fails the test

@@ -1,10 +1,25 @@
 """A table comes back by itself after its socket closes cleanly (a restart, a daily close)."""
 
+from collections.abc import Iterator
+
+import pytest
 from playwright.sync_api import Page, expect
 
 from cardgames.ratelimit import DEFAULT_BURST
 
+from .conftest import Server, running_server
 from .pages import durak_turn, hand, start_vs_computer, version
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The site allowing a table's sockets one message a second sustained, not ten: every
+    message let through is answered with a whole table, which takes well over a tenth of a
+    second on a machine busy with other tests, and a flood answered that slowly would refill
+    the bucket as fast as it drains it, and never be refused. A second stays far above that."""
+    with running_server(tmp_path_factory, TABLE_RATE="1") as running:
+        yield running
+
 
 CLOSE_CLEANLY = """() => {
     const element = document.querySelector("[ws-connect]");
