@@ -3,11 +3,13 @@ leaves a part claimed; another worker's sweep runs it again and the review compl
 every decision judged once, as a review made in one go would have it."""
 
 import json
+import math
 import signal
 import sqlite3
 import time
 from pathlib import Path
 
+from cardgames.reviews import HELPER_WAIT, PART_SECONDS
 from cardgames.routers import task_queue_file
 from tools import servers
 
@@ -76,7 +78,7 @@ def test_a_review_whose_worker_is_killed_completes_on_another(tmp_path: Path) ->
     env = servers.bench_env(servers.sqlite_url(database))
     # Past a part's own run (``PART_SECONDS``) and its wait for the worker's helper
     # (``HELPER_WAIT``): a part that merely runs slow, on a busy machine, is not taken for lost.
-    env["BOT_STALE_AFTER"] = "8"
+    env["BOT_STALE_AFTER"] = str(math.ceil(PART_SECONDS + HELPER_WAIT) + 1)  # 8 s
     servers.migrate(env)
     record = servers.manage_shell(env, FINISHED_AND_ASKED)
     log = tmp_path / "bots.log"
