@@ -37,7 +37,8 @@ from ai.rummy.policy import (
     table_touch,
     wants_discard_pile,
 )
-from cards import ALL_CARDS, cards_mask, names_mask, parse_card
+from cards import ALL_CARDS, cards_mask, parse_card
+from rummy.engine import parse_action
 
 # The opponent's turns replayed at most, the newest first: of the proposed hands, one in four
 # fits the last, one in six the last two, as many the last three or five (the second blind draw
@@ -151,10 +152,8 @@ class Replay:
         added = removed = 0
         added_at_blind: int | None = None  # ``added`` when the blind draw was passed
         for seen in reversed(seen_turns):
-            played = 0
-            for kind, cards in seen.moves:
-                played |= 1 << cards if kind == DISCARD else cards
-            added |= played
+            for move in seen.moves:
+                added |= _played(move)
             if seen.checkable:
                 blind = None
                 if added_at_blind is not None:
@@ -238,7 +237,7 @@ def _opponent_turns(view: dict[str, Any]) -> list[_SeenTurn]:
                 lone = 0
                 my_size += 1
             else:
-                cards = _cards_of(action)
+                cards = _played(_move_of(action))
                 mine_known &= ~cards
                 my_size -= cards.bit_count()
         elif action.startswith("draw"):
@@ -275,32 +274,28 @@ def _track(entry: dict[str, Any], pile: list[int], melds: list[int]) -> tuple[li
         return pile, melds
     if action == "draw discard":
         return pile[:-1], melds
-    if action.startswith("discard "):
-        return [*pile, parse_card(action[8:])], melds
-    if action.startswith("meld "):
-        return pile, [*melds, names_mask(action.split()[1:])]
-    if action.startswith("layoff "):
-        parts = action.split()
-        number = int(parts[1])
-        melds = melds[:]
-        melds[number] |= names_mask(parts[2:])
+    if action == "draw stock":
         return pile, melds
+    kind, cards = _move_of(action)
+    if kind == DISCARD:
+        return [*pile, cards], melds
+    if kind == NEW_MELD:
+        return pile, [*melds, cards]
+    melds = melds[:]
+    melds[kind] |= cards
     return pile, melds
 
 
-def _cards_of(action: str) -> int:
-    """The cards a meld, layoff or discard action plays."""
-    parts = action.split()
-    if parts[0] == "layoff":
-        return names_mask(parts[2:])
-    return names_mask(parts[1:])
-
-
 def _move_of(action: str) -> Move:
-    """The ``policy`` move of a meld, layoff or discard action."""
-    parts = action.split()
-    if parts[0] == "discard":
-        return (DISCARD, parse_card(parts[1]))
-    if parts[0] == "meld":
-        return (NEW_MELD, names_mask(parts[1:]))
-    return (int(parts[1]), names_mask(parts[2:]))
+    """The ``policy`` move of a meld, layoff or discard written ``action``."""
+    parsed = parse_action(action)
+    if parsed.kind == "discard":
+        return (DISCARD, parsed.cards[0])
+    cards = cards_mask(parsed.cards)
+    return (NEW_MELD if parsed.meld is None else parsed.meld, cards)
+
+
+def _played(move: Move) -> int:
+    """The cards ``move`` puts down."""
+    kind, cards = move
+    return 1 << cards if kind == DISCARD else cards
