@@ -32,6 +32,21 @@ WIDTH, HEIGHT = 600, 230
 LEFT, RIGHT, TOP, BOTTOM = 80, 12, 16, 16
 
 
+# A marked move's column of the chart: a tap anywhere in it goes to that move, as a tap on its
+# point does (on a phone the chart is drawn at about half size, its points a few pixels wide).
+# A column reaches halfway to the next marked move, and at most this far either side of it.
+COLUMN_REACH = 40
+
+
+@dataclass(frozen=True)
+class Column:
+    """The part of the chart that stands for a marked move."""
+
+    x: float
+    width: float
+    step: int
+
+
 @dataclass(frozen=True)
 class Point:
     """A decision on the chart."""
@@ -85,6 +100,23 @@ def move_line(kind: GameKind, record_view: dict[str, Any], entry: dict[str, Any]
 
 def _point_title(entry: dict[str, Any]) -> str:
     return f"{entry['move'] + 1}. {MARK_NAMES[entry['mark']]} · {percent(entry['win_played'])}"
+
+
+def columns(points: list[Point]) -> list[Column]:
+    """The columns of the marked points of ``points`` (of every seat), left to right: each
+    from halfway to the marked point before it to halfway to the next, at most
+    ``COLUMN_REACH`` either side and within the drawing area."""
+    marked = sorted((p for p in points if p.mark in FLAGGED), key=lambda p: p.x)
+    found = []
+    for index, point in enumerate(marked):
+        start = max(point.x - COLUMN_REACH, LEFT)
+        end = min(point.x + COLUMN_REACH, WIDTH - RIGHT)
+        if index:
+            start = max(start, (marked[index - 1].x + point.x) / 2)
+        if index + 1 < len(marked):
+            end = min(end, (point.x + marked[index + 1].x) / 2)
+        found.append(Column(round(start, 1), round(end - start, 1), point.step))
+    return found
 
 
 def turning_point(entries: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -145,6 +177,9 @@ def context(kind: GameKind, review: Review | None, names: list[str], moves: int)
         "accuracy": [
             {"name": names[seat], "seat": seat, "found": found[seat]} for seat in sorted(found)
         ],
+        "columns": columns([point for line in lines for point in line["points"]]),
+        "top": TOP,
+        "plot_height": HEIGHT - TOP - BOTTOM,
         "width": WIDTH,
         "height": HEIGHT,
         "grid": [{"y": _y(c), "label": percent(c)} for c in (1.0, 0.5, 0.0)],

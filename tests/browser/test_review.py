@@ -38,25 +38,25 @@ def test_a_finished_game_is_reviewed_and_a_marked_move_is_one_tap_away(
     expect(chart).to_be_visible()
     expect(page.locator(".review-accuracy")).to_contain_text("accuracy")
 
-    # A point of the chart goes to its move; the mark and the better move are told there.
+    # A marked move's column of the chart goes to its move, a tap above or below its point as
+    # well as on it (a point is a few pixels wide on a phone); the mark and the better move are
+    # told there.
     points = page.locator(".review-chart__point")
-    flagged = page.locator(
-        ".review-chart__point--inaccuracy, .review-chart__point--mistake, "
-        ".review-chart__point--blunder"
-    )
-    # A marked point whose middle no other covers: neighbouring points overlap where the moves
-    # are close (a tap on the earlier of two marked moves in a row meets the later one, drawn
-    # above it).
+    columns = page.locator(".review-chart__column")
+    expect(columns.first).to_be_attached()  # the naive player's game has marked moves
     chart.scroll_into_view_if_needed()
-    uncovered = (
-        "point => { const box = point.getBoundingClientRect();"
-        " return point.contains(document.elementFromPoint("
-        "box.x + box.width / 2, box.y + box.height / 2)); }"
+    # A spot of the column off every point and line: the column is what a tap there meets.
+    off_the_points = (
+        "column => { const box = column.getBoundingClientRect();"
+        " for (const share of [0.05, 0.95, 0.25, 0.75, 0.5]) {"
+        " const x = box.x + box.width / 2, y = box.y + box.height * share;"
+        " if (column.contains(document.elementFromPoint(x, y))) return [x, y]; }"
+        " return null; }"
     )
-    tappable = [mark for mark in flagged.all() if mark.evaluate(uncovered)]
-    point = tappable[-1] if tappable else points.first
-    step = point.get_attribute("data-step")
-    point.click()
+    spots = [(column, column.evaluate(off_the_points)) for column in columns.all()]
+    column, spot = next((column, spot) for column, spot in spots if spot)
+    step = column.get_attribute("data-step")
+    page.touchscreen.tap(*spot)
     page.wait_for_url(re.compile(rf"\?step={step}$"))
     expect(page.locator("#replay-step")).to_have_value(step)
     line = page.locator("#review-line")

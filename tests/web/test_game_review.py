@@ -117,6 +117,9 @@ def test_a_review_is_asked_made_in_parts_and_kept_with_the_record(db, monkeypatc
     assert "<svg" in page and "accuracy" in page and 'id="review-ask"' not in page
     points = re.findall(r'<a href="\?step=(\d+)" class="review-chart__point', page)
     assert [int(step) for step in points] == [move + 1 for move in expected]
+    marked = [e["move"] + 1 for e in decisions if e["mark"] in review_page.FLAGGED]
+    columns = re.findall(r'<a href="\?step=(\d+)" class="review-chart__column"', page)
+    assert [int(step) for step in columns] == marked
 
 
 def test_a_review_is_the_same_however_it_was_split(db, monkeypatch) -> None:
@@ -199,6 +202,23 @@ def test_the_moment_a_game_was_lost_is_its_worst_marked_decision() -> None:
     won = [*lost[:4], entry(9, 1.0, 1.0, "best")]
     assert review_page.turning_point(won) is None
     assert review_page.turning_point([entry(1, 0.3, 0.3, "best")]) is None
+
+
+def test_each_marked_move_owns_the_charts_column_around_it_up_to_halfway_to_the_next() -> None:
+    def point(x: float, step: int, mark: str) -> review_page.Point:
+        return review_page.Point(x, 100.0, step, mark, "")
+
+    points = [
+        point(300.0, 9, "blunder"),  # another seat's line: columns are shared out across lines
+        point(84.0, 1, "inaccuracy"),
+        point(95.0, 2, "good"),
+        point(120.0, 3, "mistake"),
+        point(500.0, 12, "best"),
+    ]
+    found = [(c.step, c.x, c.x + c.width) for c in review_page.columns(points)]
+    # The first is cut by the drawing area's left edge (80) and the halfway line to the next
+    # marked move (102); the unmarked points own no column; the last reaches 40 either side.
+    assert found == [(1, 80.0, 102.0), (3, 102.0, 160.0), (9, 260.0, 340.0)]
 
 
 def test_the_statistics_page_shows_the_accuracy_of_reviewed_games(db) -> None:
