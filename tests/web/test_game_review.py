@@ -117,7 +117,7 @@ def test_a_review_is_asked_made_in_parts_and_kept_with_the_record(db, monkeypatc
     assert "<svg" in page and "accuracy" in page and 'id="review-ask"' not in page
     points = re.findall(r'<a href="\?step=(\d+)" class="review-chart__point', page)
     assert [int(step) for step in points] == [move + 1 for move in expected]
-    marked = [e["move"] + 1 for e in decisions if e["mark"] in review_page.FLAGGED]
+    marked = [e["move"] + 1 for e in decisions if e["mark"] in ("inaccuracy", "mistake", "blunder")]
     columns = re.findall(r'<a href="\?step=(\d+)" class="review-chart__column"', page)
     assert [int(step) for step in columns] == marked
 
