@@ -45,20 +45,29 @@ def test_a_finished_game_is_reviewed_and_a_marked_move_is_one_tap_away(
     columns = page.locator(".review-chart__column")
     expect(columns.first).to_be_attached()  # the naive player's game has marked moves
     chart.scroll_into_view_if_needed()
-    # A spot of the column off every point and line: the column is what a tap there meets.
-    off_the_points = (
-        "column => { const box = column.getBoundingClientRect();"
-        " for (const share of [0.05, 0.95, 0.25, 0.75, 0.5]) {"
-        " const x = box.x + box.width / 2, y = box.y + box.height * share;"
-        " if (column.contains(document.elementFromPoint(x, y))) return [x, y]; }"
-        " return null; }"
+    # The spot of a column farthest from the points of other moves (from its top left corner),
+    # and how far: a finger there could meet no other move's point, even one the browser's
+    # touch adjustment moves a tap onto, and the column is what a tap there meets.
+    farthest = (
+        "column => { const box = column.getBoundingClientRect(); let best = null;"
+        " const others = [...document.querySelectorAll('.review-chart__point')]"
+        ".filter(p => p.dataset.step !== column.dataset.step).map(p => {"
+        " const b = p.getBoundingClientRect(); return [b.x + b.width / 2, b.y + b.height / 2]; });"
+        " for (let share = 0.02; share < 1; share += 0.04) {"
+        " const x = box.width / 2, y = box.height * share;"
+        " if (!column.contains(document.elementFromPoint(box.x + x, box.y + y))) continue;"
+        " const away = Math.min(...others.map("
+        "([px, py]) => Math.hypot(box.x + x - px, box.y + y - py)));"
+        " if (!best || away > best[2]) best = [x, y, away]; }"
+        " return best; }"
     )
-    spots = [(column, column.evaluate(off_the_points)) for column in columns.all()]
-    tappable = [(column, spot) for column, spot in spots if spot]
-    assert tappable, "every marked move's column is covered by points where a finger would tap"
-    column, spot = tappable[-1]
+    spots = [(column, column.evaluate(farthest)) for column in columns.all()]
+    spots = [(column, spot) for column, spot in spots if spot]
+    assert spots, "every marked move's column is covered by points where a finger would tap"
+    column, (x, y, away) = max(spots, key=lambda found: found[1][2])
+    assert away > 20, f"no spot of a column is clear of the other moves' points ({away:.0f} px)"
     step = column.get_attribute("data-step")
-    page.touchscreen.tap(*spot)
+    column.tap(position={"x": x, "y": y})
     page.wait_for_url(re.compile(rf"\?step={step}$"))
     expect(page.locator("#replay-step")).to_have_value(step)
     line = page.locator("#review-line")
