@@ -260,7 +260,12 @@ def bot_move(
     ``version``).
     """
     if seat is not None and notation is not None:
-        return _play(Move(game_id, version, seat, notation))
+        played = _play(Move(game_id, version, seat, notation))
+        if played is None:
+            # Refused: a person moved first, or this run was taken over from a worker that died
+            # after the move's commit and before it woke the next bot, which is woken now.
+            wake_on_connect(game_id)
+        return played
     # How late the move is: past its due time, or past its play time if it was woken early to
     # think during its pause (negative while it is early).
     waited = time_waited(context)

@@ -370,3 +370,39 @@ def test_a_bot_worker_starts_a_computer_move_when_its_pause_ends(db):
     assert 0.3 < seconds_until_due(worker) <= 0.4
     bots.bot_move.enqueue("third-game", 5)
     assert seconds_until_due(worker) == 0
+
+
+def computer_asked_after(engine: Any) -> str:
+    """A move of the person's (seat 0) after which the computer (seat 1) is asked to act."""
+    for action in engine.legal_actions(0):
+        after = engine.clone()
+        after.apply(0, str(action))
+        if after.outcome is None and after.seat_to_ask() == 1:
+            return str(action)
+    raise AssertionError("every move of the person's leaves the computer nothing to do")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_lost_run_that_played_its_move_but_never_woke_the_next_computer_move_wakes_it(
+    settings, monkeypatch
+):
+    """A worker killed after a move's commit and before that commit woke the computer's next
+    move: the run taken over from it finds its move made (it is refused as stale) and wakes
+    the computer asked to act now, so that the game does not wait for good."""
+    settings.BOT_DELAY = 0
+    monkeypatch.setattr(play, "DEFAULT_LEVEL", "easy")
+    game = start_computer_game(Client(), players="2", deck="36")
+    row, engine = when_asked(game.pk, seat=0)
+    assert bots.wait_idle()
+    with monkeypatch.context() as lost:  # the commit's wake-up never happens
+        lost.setattr(bots, "wake_after_change", lambda game_id, version: None)
+        play.act_notation(game.pk, 0, computer_asked_after(engine), row.version)
+    stuck = Game.objects.get(pk=game.pk)
+    assert play.load(stuck).seat_to_ask() == 1
+    assert not bots.pending(bots.bot_move, game.pk, stuck.version)
+    taken_over = bots.bot_move.enqueue(game.pk, row.version - 1, seat=1, notation="take")
+    assert bots.wait_idle()
+    taken_over.refresh()
+    assert taken_over.return_value is None  # its own move was refused: the game moved on
+    answered, _engine = when_asked(game.pk, seat=0, timeout=10)
+    assert answered.version > stuck.version  # and the computer has answered the person
