@@ -47,7 +47,15 @@ class PlayoutJudge(Protocol):
 
 
 def score(sim: Sim, seat: int) -> float:
-    """The result of a finished ``sim`` for ``seat``: 1 not the durak, ½ a draw, 0 the durak."""
+    """The result of a finished ``sim`` for ``seat``: 1 not the durak, ½ a draw, 0 the durak.
+
+    A playout that never finished went round in circles (the policy's seats taking the same
+    cards back and forth, which a real game's bots break: ``stalemate``): it says nothing of
+    who loses, so a seat still in play gets its fair share, 1 less 1 over the seats in play."""
+    if not sim.over:
+        if not sim.in_play >> seat & 1:
+            return 1.0
+        return 1.0 - 1.0 / sim.in_play.bit_count()
     if sim.durak == DRAW:
         return 0.5
     return 0.0 if sim.durak == seat else 1.0
@@ -87,7 +95,7 @@ def played_out(
         to_endgame=learned,
         stock_cut=endgame.stock_cut if learned else None,
     )
-    if sim.over:
+    if sim.over or not learned:
         return score(sim, seat)
     if not sim.in_play >> seat & 1:
         return 1.0  # out of the game before the last two: not the durak

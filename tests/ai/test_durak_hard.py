@@ -10,6 +10,7 @@ from ai.durak.hard import HardDurakBot
 from ai.durak.playout import DRAW as DRAW_SEAT
 from ai.durak.playout import Sim
 from ai.durak.policy import choose_move, do_move, move_action, playout
+from ai.durak.search import played_out
 from ai.durak.tracking import read_knowledge
 from ai.durak.worlds import Sampler, public_sim, world_state
 from cards import cards_mask, mask_names, parse_card
@@ -368,6 +369,27 @@ def test_the_winning_move_is_the_only_one_by_plain_minimax_too():
         child.apply(0, action)
         values[str(action)] = brute_force(child, 0, {}, set(), [100_000])
     assert values == {"attack 9c": LOSS, "attack Qd": WIN, "attack 7h": DRAW, "attack Ks": DRAW}
+
+
+def test_a_playout_that_goes_round_in_circles_gives_each_seat_left_its_fair_share():
+    """Three seats, 52 cards, transfers: a position (after 75 random moves of seed 28) whose
+    playout, the policy alone deciding, ends with two seats taking the same cards back and
+    forth for good. Hard's search judged such a playout by a learned value it has no network
+    for in 52-card games, and failed (the Easy bot then played its move); the two seats left
+    now share the result, and the seat already out is not the durak."""
+    config = Config(players=3, deck=52, transfer=True)
+    rng = random.Random(28)
+    game = new_game(config, seed=28)
+    for _ in range(75):
+        seat = seat_to_ask(game)
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    sim = Sim.from_state(game.to_dict())
+    circled = sim.clone()
+    playout(circled, random.Random(75))
+    assert not circled.over and circled.in_play == 0b011  # seats 0 and 1 go round in circles
+    assert played_out(sim.clone(), 0, random.Random(75)) == 0.5
+    assert played_out(sim.clone(), 1, random.Random(75)) == 0.5
+    assert played_out(sim.clone(), 2, random.Random(75)) == 1.0
 
 
 @pytest.mark.parametrize("config", VARIANTS, ids=str)
