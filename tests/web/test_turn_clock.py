@@ -183,6 +183,30 @@ def test_a_bot_worker_fires_a_clock_that_ran_out_and_only_once():
     assert clock.sweep() == 0
 
 
+@pytest.mark.django_db(transaction=True)
+def test_a_lost_clock_task_taken_over_wakes_the_computer_its_move_left_to_act(
+    settings, monkeypatch
+):
+    """A worker killed after the clock's move for Ann was committed and before that commit
+    woke the computer, which plays for Bob: the clock's task, taken over from it, finds the
+    game moved on and wakes the computer, so that Ann does not wait for good."""
+    settings.BOT_DELAY = 0
+    game, _ann, _bob = seated_room(state=durak_deal())
+    present(game, 0)
+    present(game, 1)
+    Seat.objects.filter(game=game, number=1).update(stand_in=True)
+    version = run_out(game)
+    with monkeypatch.context() as lost:  # the commit's wake-up never happens
+        lost.setattr(bots, "wake_after_change", lambda game_id, version: None)
+        assert clock.expire(game.pk, version)  # the computer attacked for Ann
+    stuck = game_row(game)
+    assert bots.due(stuck.pk, stuck.version) is not None, "the computer is to defend for Bob"
+    assert not bots.pending(bots.bot_move, stuck.pk, stuck.version)
+    clock.turn_timeout.enqueue(game.pk, version)
+    assert bots.wait_idle(timeout=10)
+    assert game_row(game).version > stuck.version, "the computer defended for Bob"
+
+
 # -- leaving and taking a seat mid-game ---------------------------------------------------------
 
 
