@@ -47,9 +47,9 @@ class PlayoutJudge(Protocol):
 
 
 def score(sim: Sim, seat: int) -> float:
-    """The result of a finished ``sim`` for ``seat``: 1 not the durak, ½ a draw, 0 the durak.
+    """The result of a played-out ``sim`` for ``seat``: 1 not the durak, ½ a draw, 0 the durak.
 
-    A playout that never finished went round in circles (the policy's seats taking the same
+    A playout that did not finish went round in circles (the policy's seats taking the same
     cards back and forth, which a real game's bots break: ``stalemate``): it says nothing of
     who loses, so a seat still in play gets its fair share, 1 less 1 over the seats in play."""
     if not sim.over:
