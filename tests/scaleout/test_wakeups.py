@@ -1,7 +1,8 @@
 """An idle bot worker is woken when a task is enqueued, instead of looking at the queue over and
 over (``cardgames.wakeups``): a real ``manage.py bots`` process, whose safety poll is set far
-longer than the wait measured, starts a task another process enqueues within 100 ms, on SQLite
-(``make run``) and on PostgreSQL; a ring lost on purpose is made up for by the safety poll."""
+longer than the wait measured, starts a task another process enqueues within half a second (a
+few ms on a quiet machine), on SQLite (``make run``) and on PostgreSQL; a ring lost on
+purpose is made up for by the safety poll."""
 
 import ast
 from collections.abc import Iterator
@@ -15,6 +16,12 @@ from .conftest import check_services, postgres_database
 
 # The safety poll of the worker that must be woken: a task started sooner was not polled for.
 LONG_POLL = 5.0
+# How soon the woken worker starts each task. It runs at nice 10 (``bots --priority idle``),
+# so on a machine busy with other tests the scheduler may keep it waiting: 31, 233 and 80 ms in
+# one fresh-clone CI run, where a quiet machine takes 5-15 ms. A poll could not start one for
+# seconds: the worker looks every ``LONG_POLL`` and last looked when it took the task before
+# (0.5 s earlier), or as it started.
+RING_BOUND = 0.5
 # The safety poll of the worker whose ring is lost.
 SHORT_POLL = 1.0
 TRIALS = 3
@@ -72,7 +79,7 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[dict[st
 
 def test_an_idle_bot_worker_is_woken_by_a_task_enqueued_elsewhere(database, tmp_path) -> None:
     delays = start_delays(database, tmp_path / "bots.log", LONG_POLL, lose_the_ring=False)
-    assert max(delays) < 0.1, delays
+    assert max(delays) < RING_BOUND, delays
 
 
 def test_a_lost_ring_is_made_up_for_by_the_safety_poll(database, tmp_path) -> None:
