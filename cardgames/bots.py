@@ -14,7 +14,8 @@ A bot that fails, returns something illegal or overruns its time limit (``BOT_TI
 seconds, 3 by default) is replaced, for that move, by the Easy bot (and the error is logged),
 so a game never gets stuck on a broken or slow bot. A worker killed in the middle of a move
 leaves its task claimed: the other workers' sweep (:func:`rescue_stalled`) takes a task claimed
-for longer than ``BOT_STALE_AFTER`` seconds as lost and enqueues it again.
+for longer than ``BOT_STALE_AFTER`` seconds as lost, enqueues it again and wakes the game's bot
+asked to act now (the worker may have died between a move's commit and that commit's wake-up).
 
 The pause lets people follow the game, and is counted from the change that woke the bot:
 
@@ -260,22 +261,14 @@ def bot_move(
     ``version``).
     """
     if seat is not None and notation is not None:
-        played = _play(Move(game_id, version, seat, notation))
-        if played is None:
-            # Refused: a person moved first, or this run was taken over from a worker that died
-            # after the move's commit and before it woke the next bot, which is woken now.
-            wake_on_connect(game_id)
-        return played
+        return _play(Move(game_id, version, seat, notation))
     # How late the move is: past its due time, or past its play time if it was woken early to
     # think during its pause (negative while it is early).
     waited = time_waited(context)
     late = waited if play_at is None else time.time() - play_at
     move = decide(game_id, version, waited, late)
     if move is None:
-        # The game moved on, or this task was taken over from a worker that died after the
-        # move's commit and before it woke the next bot: that bot, if any, is woken now.
-        wake_on_connect(game_id)
-        return None
+        return None  # the game moved on, or no bot is to act
     if play_at is not None and time.time() < play_at:
         later = bot_move.using(
             run_after=datetime.fromtimestamp(play_at, tz=UTC), priority=PLAY_PRIORITY
@@ -521,7 +514,11 @@ def rescue_stalled(older_than: float | None = None) -> int:
     ``BOT_STALE_AFTER``) and never finished: its worker died. How many were rescued.
 
     The lost task is marked failed first, by a conditional update, so that of several workers
-    sweeping at once exactly one enqueues it again.
+    sweeping at once exactly one enqueues it again. The worker may have died after the task's
+    move was committed and before that commit woke the computer's next move (a move of its
+    own, or one a turn clock made for a person): the game's bot asked to act now is woken too.
+    The task run again is then refused as stale; while the game is still at its version, the
+    task itself is that move and nothing more is enqueued.
     """
     if older_than is None:
         older_than = float(getattr(settings, "BOT_STALE_AFTER", BOT_STALE_AFTER))
@@ -549,6 +546,7 @@ def rescue_stalled(older_than: float | None = None) -> int:
                 game_id,
                 version,
             )
+            wake_on_connect(game_id)
             rescued += 1
     return rescued
 

@@ -34,12 +34,7 @@ SWEEP_EVERY = 0.5
 def turn_timeout(game_id: str, version: int) -> str | None:
     """A bot worker's task: the turn at ``version`` is up; the computer's move for the person,
     or None if the game moved on first."""
-    played = expire(game_id, version)
-    if played is None:
-        # The game moved on, or this task was taken over from a worker that died after the
-        # move's commit and before it woke the computer's next move: that move is woken now.
-        bots.wake_on_connect(game_id)
-    return played
+    return expire(game_id, version)
 
 
 def expire(game_id: str, version: int) -> str | None:

@@ -3,17 +3,32 @@
 import json
 import re
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
+from django.utils import timezone
+from django_tasks.base import Task, TaskResultStatus
+from django_tasks_db.models import DBTaskResult
 
 from cardgames.asgi import application
 from cardgames.models import Game
 
 VERSION = re.compile(r'<div id="table"[^>]*data-version="(\d+)"')
 ALERT = re.compile(r'role="alert">([^<]*)<')
+
+
+def lost_by_a_killed_worker(task: Task, *args: Any, **kwargs: Any) -> None:
+    """Enqueue ``task`` with ``args`` as claimed a minute ago by a worker that died (no worker
+    runs it meanwhile: it is scheduled far ahead until claimed), as the sweep finds it."""
+    later = timezone.now() + timedelta(hours=1)
+    result = task.using(run_after=later).enqueue(*args, **kwargs)
+    long_ago = timezone.now() - timedelta(seconds=60)
+    DBTaskResult.objects.filter(pk=result.id).update(
+        status=TaskResultStatus.RUNNING, started_at=long_ago, run_after=long_ago
+    )
 
 
 def start_computer_game(client: Client, kind: str = "durak", **options: Any) -> Game:

@@ -8,6 +8,7 @@ from datetime import timedelta
 import pytest
 from django.test import Client
 from django.utils import timezone
+from table_helpers import lost_by_a_killed_worker
 from test_durak_table import message_for
 from test_rooms import (
     ANN_CARDS,
@@ -188,8 +189,9 @@ def test_a_lost_clock_task_taken_over_wakes_the_computer_its_move_left_to_act(
     settings, monkeypatch
 ):
     """A worker killed after the clock's move for Ann was committed and before that commit
-    woke the computer, which plays for Bob: the clock's task, taken over from it, finds the
-    game moved on and wakes the computer, so that Ann does not wait for good."""
+    woke the computer, which plays for Bob: the sweep that takes the clock's task over wakes
+    the computer (the task itself finds the game moved on), so that Ann does not wait for
+    good."""
     settings.BOT_DELAY = 0
     game, _ann, _bob = seated_room(state=durak_deal())
     present(game, 0)
@@ -202,7 +204,8 @@ def test_a_lost_clock_task_taken_over_wakes_the_computer_its_move_left_to_act(
     stuck = game_row(game)
     assert bots.due(stuck.pk, stuck.version) is not None, "the computer is to defend for Bob"
     assert not bots.pending(bots.bot_move, stuck.pk, stuck.version)
-    clock.turn_timeout.enqueue(game.pk, version)
+    lost_by_a_killed_worker(clock.turn_timeout, game.pk, version)
+    assert bots.rescue_stalled(older_than=30) == 1
     assert bots.wait_idle(timeout=10)
     assert game_row(game).version > stuck.version, "the computer defended for Bob"
 
