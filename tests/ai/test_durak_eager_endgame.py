@@ -6,7 +6,7 @@ from collections.abc import Iterator
 import pytest
 
 from ai.base import get_bot
-from ai.durak.endgame import LOSS, EagerEndgame, Solver, best_actions, sim_position
+from ai.durak.endgame import DRAW, LOSS, WIN, EagerEndgame, Solver, best_actions, sim_position
 from ai.durak.hard import HardDurakBot
 from ai.durak.playout import Sim
 from ai.durak.policy import choose_move, move_action
@@ -117,3 +117,20 @@ def test_hard_saves_against_easy_an_endgame_lost_with_best_play(config, seed, re
     assert finish_against_easy(game.clone(), HardDurakBot(budget=3.0)) == result
     # What the playouts' judge of such endgames says of it is what Hard then gets.
     assert EagerEndgame(max_nodes=100_000)(sim, 0) == result
+
+
+def test_hard_wins_against_easy_an_endgame_drawn_with_best_play_by_a_move_best_play_punishes():
+    # Found among ``against_easy`` games (6 December 2026): every move best against best play
+    # draws, and the one that wins against Easy's replies would lose against best play. Hard
+    # that looked for Easy's best only among the moves best against best play drew it.
+    config = VARIANTS[1]
+    game = first_endgame_decision(config, 139)
+    legal = game.legal_actions(0)
+    sim = Sim.from_state(game.to_dict())
+    notations = [str(action) for action in legal]
+    value, drawing = best_actions(sim, 0, legal)
+    assert value == DRAW
+    assert "defend 7h 7d" not in [notations[index] for index in drawing]
+    assert best_actions(sim, 0, legal, eager=True) == (WIN, [notations.index("defend 7h 7d")])
+    assert read_knowledge(game.view(0)).eager == 1 << 1
+    assert finish_against_easy(game.clone(), HardDurakBot(budget=3.0)) == 1.0
