@@ -205,41 +205,29 @@ class HardDurakBot:
         time for."""
         deadline = began + SOLVER_SHARE * self.budget
         prior = policy_index(base, seat, actions, rng)
-        candidates = list(range(len(actions)))
         sim = world_sim(base, world)
-        eager = self.exploit_eager and base.eager & base.in_play
-        if eager:
-            sure = best_actions(
+
+        def solve(order: list[int], eager: bool = False) -> tuple[int, list[int]] | None:
+            return best_actions(
                 sim,
                 seat,
                 actions,
-                order=[prior, *(index for index in candidates if index != prior)],
+                order=order,
                 max_nodes=self.solver_nodes,
                 deadline=deadline,
-                eager=True,
+                eager=eager,
             )
+
+        likely_first = [prior, *(index for index in range(len(actions)) if index != prior)]
+        against_eager = self.exploit_eager and base.eager & base.in_play
+        if against_eager:
+            sure = solve(likely_first, eager=True)
             if sure is not None and sure[0] == WIN:
                 return sure[1]
-        solved = best_actions(
-            sim,
-            seat,
-            actions,
-            order=[prior, *(index for index in candidates if index != prior)],
-            max_nodes=self.solver_nodes,
-            deadline=deadline,
-        )
-        if solved is not None:
-            candidates = solved[1]
-        if len(candidates) > 1 and eager:
-            exploited = best_actions(
-                sim,
-                seat,
-                actions,
-                order=candidates,
-                max_nodes=self.solver_nodes,
-                deadline=deadline,
-                eager=True,
-            )
+        solved = solve(likely_first)
+        candidates = list(range(len(actions))) if solved is None else solved[1]
+        if len(candidates) > 1 and against_eager:
+            exploited = solve(candidates, eager=True)
             if exploited is not None:
                 candidates = exploited[1]
         return candidates
