@@ -220,14 +220,18 @@ class HardDurakBot:
 
         likely_first = [prior, *(index for index in range(len(actions)) if index != prior)]
         against_eager = self.exploit_eager and base.eager & base.in_play
-        if against_eager:
-            sure = solve(likely_first, eager=True)
-            if sure is not None and sure[0] == WIN:
-                return sure[1]
+        versus_eager = solve(likely_first, eager=True) if against_eager else None
+        if versus_eager is not None and versus_eager[0] == WIN:
+            return versus_eager[1]
         solved = solve(likely_first)
         candidates = list(range(len(actions))) if solved is None else solved[1]
         if len(candidates) > 1 and against_eager:
-            exploited = solve(candidates, eager=True)
+            if versus_eager is not None:
+                # Every move was solved for the eager seat's replies: those of the candidates
+                # that reach the best value there (all of them lose there if none does).
+                best = [index for index in candidates if index in versus_eager[1]]
+                return best or candidates
+            exploited = solve(candidates, eager=True)  # fewer moves may fit the solver
             if exploited is not None:
                 candidates = exploited[1]
         return candidates
