@@ -126,13 +126,17 @@ LOW_TAKE_RANK = 7
 
 
 def eager_seats(
-    log: list[dict[str, Any]], players: int, trumps: int, stocks: list[int] | None = None
+    log: list[dict[str, Any]],
+    players: int,
+    trumps: int,
+    stocks: list[int] | None = None,
+    openings_needed: int = EAGER_OPENINGS,
 ) -> int:
     """The mask of seats that so far play like eager defenders (as the Easy bot does).
 
     Such a player leads and throws in single cards, never a trump as a throw-in, never
     transfers, and (with ``stocks``, the stock's size before each entry of ``log``) does not
-    take a low plain card while the stock is large; after ``EAGER_OPENINGS`` openings with no
+    take a low plain card while the stock is large; after ``openings_needed`` openings with no
     other sign, a seat counts as one.
     """
     openings = [0] * players
@@ -172,7 +176,7 @@ def eager_seats(
             other |= 1 << seat
     eager = 0
     for seat in range(players):
-        if openings[seat] >= EAGER_OPENINGS and not other >> seat & 1:
+        if openings[seat] >= openings_needed and not other >> seat & 1:
             eager |= 1 << seat
     return eager
 

@@ -20,6 +20,9 @@ class Knowledge:
     ``cannot_beat[s]`` are cards seat ``s`` showed it could not beat when it last took, valid for
     its cards unseen since then (a draw clears them); ``unseen`` are the cards whose place this
     seat cannot see: other hands' hidden cards and the stock below its face-up trump card.
+    ``eager`` are the seats that play as the Easy bot does (``inference.eager_seats``);
+    ``eager_like``, once the stock is empty, those that might (no sure sign of other play, and
+    since the stock ran out none of their moves unlike that bot's), ``eager`` among them.
     """
 
     seat: int
@@ -36,6 +39,7 @@ class Knowledge:
     trump_holder: int | None = None
     slots: list[list[int]] = field(default_factory=list)
     eager: int = 0
+    eager_like: int = 0
 
     @property
     def trumps(self) -> int:
@@ -86,8 +90,13 @@ def read_knowledge(view: dict[str, Any]) -> Knowledge:
     if conflicts & eager:  # some "eager" seat held a card it should have played: it is not
         eager &= ~conflicts
         _replay(knowledge, log, stocks, eager)
-    if eager and view["stock"] == 0:
-        unlike = _unlike_eager_since_the_stock(view, stocks, public, trumps)
+    if view["stock"] == 0:
+        # Whatever their openings, seats that showed no sure sign of other play; a low take is
+        # not one here: the Easy bot too takes a low card it cannot beat.
+        eager_like = inference.eager_seats(log, players, trumps, openings_needed=0)
+        eager_like &= ~(1 << seat | conflicts)
+        unlike = _unlike_eager_since_the_stock(view, stocks, public, trumps) if eager_like else 0
+        knowledge.eager_like = eager_like & ~unlike
         if unlike & eager:
             eager &= ~unlike
             _replay(knowledge, log, stocks, eager)

@@ -134,3 +134,23 @@ def test_hard_wins_against_easy_an_endgame_drawn_with_best_play_by_a_move_best_p
     assert best_actions(sim, 0, legal, eager=True) == (WIN, [notations.index("defend 7h 7d")])
     assert read_knowledge(game.view(0)).eager == 1 << 1
     assert finish_against_easy(game.clone(), HardDurakBot(budget=3.0)) == 1.0
+
+
+# Found among ``against_easy`` games (6 December 2026): Easy took a low plain card it could not
+# beat while the stock was large, which Medium does far more often, so it is not read as eager;
+# every move loses against best play, and some of them win against Easy's replies. Hard that
+# broke such ties by its playouts alone lost both games.
+UNREAD = [(VARIANTS[0], 12), (VARIANTS[1], 67)]
+
+
+@pytest.mark.parametrize(("config", "seed"), UNREAD, ids=lambda value: str(value))
+def test_hard_breaks_ties_against_a_seat_that_may_be_easy_by_easys_replies(config, seed):
+    game = first_endgame_decision(config, seed)
+    legal = game.legal_actions(0)
+    sim = Sim.from_state(game.to_dict())
+    everything = list(range(len(legal)))
+    assert best_actions(sim, 0, legal, max_nodes=2_000_000) == (LOSS, everything)
+    assert best_actions(sim, 0, legal, eager=True)[0] == WIN
+    knowledge = read_knowledge(game.view(0))
+    assert (knowledge.eager, knowledge.eager_like) == (0, 1 << 1)
+    assert finish_against_easy(game.clone(), HardDurakBot(budget=3.0)) == 1.0
