@@ -52,7 +52,8 @@ FADING = 0.85
 # positions of Medium against Medium, 2.0 loose cards (``rough_value``) where it held 2.7
 # (Medium's value 2.8 against 3.5). A slope of 0.5 matches them (2.7 and 3.5) but plays
 # worse: against Medium, seed 1, 58.5% of rounds where 1.6 scored 63.0 and 64.1% the same day,
-# at a median decision of 42 ms instead of 28-33. A cautious reading of the opponent pays.
+# at a median decision of 42 ms instead of 28-33; 2.2 (1.9 loose cards) scored 61.6%, as strong.
+# A cautious reading of the opponent pays.
 BUILT = 1.6
 # In ``rough_value``, what a loose card that goes with another loose card saves.
 ROUGH_PAIR = 0.5
