@@ -21,8 +21,8 @@ class Knowledge:
     its cards unseen since then (a draw clears them); ``unseen`` are the cards whose place this
     seat cannot see: other hands' hidden cards and the stock below its face-up trump card.
     ``eager`` are the seats that play as the Easy bot does (``inference.eager_seats``);
-    ``eager_like``, once the stock is empty, those that might (no sure sign of other play, and
-    since the stock ran out none of their moves unlike that bot's), ``eager`` among them.
+    ``eager_like`` those that might: the eager ones, and once the stock is empty any with no
+    sure sign of other play whose moves since the stock ran out were all that bot's.
     """
 
     seat: int
@@ -90,17 +90,19 @@ def read_knowledge(view: dict[str, Any]) -> Knowledge:
     if conflicts & eager:  # some "eager" seat held a card it should have played: it is not
         eager &= ~conflicts
         _replay(knowledge, log, stocks, eager)
+    eager_like = 0
     if view["stock"] == 0:
         # Whatever their openings, seats that showed no sure sign of other play; a low take is
         # not one here: the Easy bot too takes a low card it cannot beat.
         eager_like = inference.eager_seats(log, players, trumps, openings_needed=0)
         eager_like &= ~(1 << seat | conflicts)
         unlike = _unlike_eager_since_the_stock(view, stocks, public, trumps) if eager_like else 0
-        knowledge.eager_like = eager_like & ~unlike
+        eager_like &= ~unlike
         if unlike & eager:
             eager &= ~unlike
             _replay(knowledge, log, stocks, eager)
     knowledge.eager = eager
+    knowledge.eager_like = eager | eager_like
     known = knowledge.known
     if public >> trump & 1 and knowledge.trump_holder is not None:
         # The trump card is in plain sight (a state not built by play can say so): no hand

@@ -154,3 +154,18 @@ def test_hard_breaks_ties_against_a_seat_that_may_be_easy_by_easys_replies(confi
     knowledge = read_knowledge(game.view(0))
     assert (knowledge.eager, knowledge.eager_like) == (0, 1 << 1)
     assert finish_against_easy(game.clone(), HardDurakBot(budget=3.0)) == 1.0
+
+
+@pytest.mark.parametrize("config", VARIANTS, ids=str)
+def test_a_seat_read_as_easy_keeps_its_tie_breaks_while_the_trump_card_alone_is_left(config):
+    # With the face-up trump card the stock's only card, every card's place is known and Hard
+    # solves the endgame: a seat read as eager must be among those it breaks ties for.
+    checked = 0
+    for seed in range(60):
+        for game in against_easy(config, seed):
+            if len(game.to_dict()["stock"]) == 1 and seat_to_ask(game) == 0:
+                knowledge = read_knowledge(game.view(0))
+                if knowledge.eager:
+                    assert knowledge.eager_like & knowledge.eager == knowledge.eager
+                    checked += 1
+    assert checked >= 20
