@@ -319,6 +319,36 @@ def test_sampled_worlds_are_real_games_that_the_sim_plays_like_the_engine():
         compare_sim_and_engine(world, rng)
 
 
+def test_the_cards_a_search_draws_next_are_any_cards_of_the_stock_whatever_the_hand_model():
+    # The draw's search draws this seat's card and then the opponent's from a world's stock.
+    # Were the stock left in the order the hand model dealt it, the opponent's draw would be
+    # among the cards least likely in its hand (those that go with nothing it holds), and a
+    # blind draw would look safer than it is. Both cards must be as likely as any other.
+    rng = random.Random(5)
+    bot = get_bot("rummy", "medium")
+    drawn = [0.0, 0.0]
+    average = 0.0
+    for seed in range(24):
+        game = new_game(Config(), seed=seed)
+        while game.round_outcome is None and game.view(0)["turns_completed"] < 10:
+            seat = game.to_act[0]
+            game.apply(seat, bot.choose(game.view(seat), legal(game, seat), rng))
+        if game.round_outcome is not None:
+            continue
+        view = game.view(game.to_act[0])
+        sampler = Sampler(view, read_public(view))
+        weight = dict(zip(sampler.choices, sampler.weights, strict=True))
+        for _ in range(8):
+            for world in sampler.batch(rng, 8):
+                stock = world.stock
+                average += sum(weight.get(card, 0.0) for card in stock) / len(stock)
+                drawn[0] += weight.get(stock[-1], 0.0)
+                drawn[1] += weight.get(stock[-2], 0.0)
+    assert average > 0.0
+    for total in drawn:
+        assert abs(total / average - 1.0) < 0.15
+
+
 def test_hard_values_a_card_that_goes_two_ways_to_a_meld_above_one_that_goes_one_way():
     # 7h pairs with 7s and runs with 8h: Hard counts both partials, Medium only the better.
     live = cards_mask(["7d", "7c", "6h", "9h", "Ks", "Kh"])
