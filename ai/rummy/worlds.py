@@ -61,10 +61,11 @@ ROUGH_PAIR = 0.5
 PROPOSALS = 3
 # The stock cards a search draws at most in one world, and so shuffled into place: the draw's
 # search draws this seat's card and the opponent's next one. (Until 7 December only the first
-# was: the opponent then drew the card its hand was least likely to hold, which went with its
-# hand a third as often as a card of the stock does, and made a blind draw look safer than it
-# is. Against Medium, seeds 1-2, the same deals the same day: 60.5% of rounds and 67.7% of
-# matches shuffled, 61.25% and 66.9% before.)
+# was: the opponent then drew the card the weighted draw had left last, one the model held
+# among the least likely in its hand, which went with its hand a third as often as a card of
+# the stock does, and a blind draw looked safer than it is. Against Medium, seeds 1-2, the
+# same deals the same day: 60.5% of rounds and 67.7% of matches shuffled, 61.25% and 66.9%
+# before.)
 DRAWS_AHEAD = 2
 
 
