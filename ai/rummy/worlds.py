@@ -227,16 +227,13 @@ class Sampler:
         if self.replay is None:
             return rng.choices(range(len(hands)), weights=weights, k=size)
         weights = weights[:]
-        fit: list[bool | None] = [None] * len(hands)
         chosen: list[int] = []
         indices = range(len(hands))
         while len(chosen) < size:
             if not any(weights):
                 return None
             index = rng.choices(indices, weights=weights)[0]
-            if fit[index] is None:
-                fit[index] = self.fits(hands[index])
-            if fit[index]:
+            if self.fits(hands[index]):  # replayed once per hand (``verdicts``)
                 chosen.append(index)
             else:
                 weights[index] = 0.0
@@ -266,7 +263,7 @@ class Sampler:
             rng.shuffle(stock)
         else:
             # A partial Fisher-Yates shuffle of the last places.
-            for last in range(len(stock) - 1, max(len(stock) - 1 - DRAWS_AHEAD, -1), -1):
+            for last in reversed(range(max(0, len(stock) - DRAWS_AHEAD), len(stock))):
                 index = rng.randrange(last + 1)
                 stock[index], stock[last] = stock[last], stock[index]
         return hidden, stock
