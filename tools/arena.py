@@ -6,13 +6,18 @@ both sides alike. Durak prints A's score (a win 1, a draw ½, being the durak 0)
 of rounds won (a void round ½); either score with a 95% interval over deals. Rummy also prints
 the points A scored and conceded per round, and the share of matches to 100 points A would win
 if each round were drawn at random from those played (``match_share``: a match is a race to
-points, so a bot can win more rounds and fewer matches). Both games print every bot's decision
-time (p50, p95, max) over its decisions, the moves with at least two legal actions (a lone one
-is played at once and would only pull the median down).
+points, so a bot can win more rounds and fewer matches). With ``--matches`` a Rummy deal is a
+whole match instead, round after round until one side reaches 100 points, and the score is the
+share of matches A won: the real figure, which also sees a bot that plays to the scores. Each
+round of a match is dealt from the match's seed and the round's number, so both seatings of a
+match meet the same cards round by round for as long as they last. Both games print every
+bot's decision time (p50, p95, max) over its decisions, the moves with at least two legal
+actions (a lone one is played at once and would only pull the median down).
 
     python -m tools.arena durak medium easy --deals 200 --seed 1
     python -m tools.arena durak hard medium --deals 100 --seed 1 --players 4
     python -m tools.arena rummy hard medium --deals 200 --seed 1
+    python -m tools.arena rummy hard medium --deals 100 --seed 1 --matches
 """
 
 import argparse
@@ -30,11 +35,14 @@ from ai.base import LEVELS, get_bot
 # A Rummy match is won at this many points; ``match_share`` plays this many matches.
 MATCH_TARGET = 100
 MATCHES = 20_000
+# A whole match still undecided after this many rounds (void rounds, over and over) is drawn.
+MAX_ROUNDS = 30
 
 
 @dataclass
 class DealResult:
-    """What one deal gave bot A, over every seating: a score from 0 to 1 per seating."""
+    """What one deal gave bot A, over every seating: a score from 0 to 1 per seating (a game,
+    a Rummy round, or a whole Rummy match)."""
 
     scores: list[float]
     a_lost: int
@@ -77,9 +85,10 @@ def seat_to_ask(game: Any) -> int:
     return game.seat_to_ask()
 
 
-def play_deal(task: tuple[str, str, str, int, int, int, bool, int]) -> DealResult:
-    """Play one deal in every seating and score it for bot A."""
-    game_name, level_a, level_b, seed, players, deck, transfer, deal = task
+def play_deal(task: tuple[str, str, str, int, int, int, bool, int, bool]) -> DealResult:
+    """Play one deal in every seating and score it for bot A (a Rummy deal with ``matches``:
+    a whole match)."""
+    game_name, level_a, level_b, seed, players, deck, transfer, deal, matches = task
     bots = {"A": get_bot(game_name, level_a), "B": get_bot(game_name, level_b)}
     if game_name == "durak":
         start, finished = durak_game(players, deck, transfer)
@@ -93,35 +102,56 @@ def play_deal(task: tuple[str, str, str, int, int, int, bool, int]) -> DealResul
         labels[seat_a] = "A"
         game = start(deal_seed)
         rng = random.Random(f"{seed}:{deal}:{seat_a}")
-        while (outcome := finished(game)) is None:
-            seat = seat_to_ask(game)
-            label = labels[seat]
-            legal = [str(action) for action in game.legal_actions(seat)]
-            view = game.view(seat)
-            began = time.perf_counter()
-            choice = bots[label].choose(view, legal, rng)
-            if len(legal) > 1:  # a decision: a lone legal action is played at once
-                result.times[label].append(time.perf_counter() - began)
-            game.apply(seat, choice)
-        result.scores.append(_score(game_name, outcome, seat_a, result))
+        score = _score(
+            game_name, play_out(game, finished, bots, labels, rng, result), seat_a, result
+        )
+        rounds = 1
+        while matches and game.outcome is None and rounds < MAX_ROUNDS:
+            game.next_round()
+            _score(game_name, play_out(game, finished, bots, labels, rng, result), seat_a, result)
+            rounds += 1
+        if matches:
+            score = 0.5 if game.outcome is None else float(game.outcome["winner"] == seat_a)
+        result.scores.append(score)
+        result.a_lost += score == 0.0
+        result.draws += score == 0.5
     return result
 
 
+def play_out(
+    game: Any,
+    finished: Callable,
+    bots: dict[str, Any],
+    labels: list[str],
+    rng: random.Random,
+    result: DealResult,
+) -> dict[str, Any]:
+    """Play ``game`` (a Durak game or a Rummy round) to its end, seat by seat as ``labels``
+    say, timing every decision into ``result``; the outcome."""
+    while (outcome := finished(game)) is None:
+        seat = seat_to_ask(game)
+        label = labels[seat]
+        legal = [str(action) for action in game.legal_actions(seat)]
+        view = game.view(seat)
+        began = time.perf_counter()
+        choice = bots[label].choose(view, legal, rng)
+        if len(legal) > 1:  # a decision: a lone legal action is played at once
+            result.times[label].append(time.perf_counter() - began)
+        game.apply(seat, choice)
+    return outcome
+
+
 def _score(game_name: str, outcome: dict[str, Any], seat_a: int, result: DealResult) -> float:
+    """A's score in a finished game or round: 1 a win, ½ a draw or a void round, 0 a loss (the
+    durak); a Rummy round's points also go to ``result``."""
     if game_name == "durak":
         if outcome["draw"]:
-            result.draws += 1
             return 0.5
-        if outcome["durak"] == seat_a:
-            result.a_lost += 1
-            return 0.0
-        return 1.0
+        return 0.0 if outcome["durak"] == seat_a else 1.0
     if outcome["void"] or outcome["winner"] is None:
-        result.draws += 1
         result.round_points.append(0)
         return 0.5
     if outcome["winner"] != seat_a:
-        result.a_lost += 1
         result.round_points.append(-outcome["points"])
         return 0.0
     result.round_points.append(outcome["points"])
@@ -169,10 +199,23 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", type=int, default=2, help="Durak seats (2-6)")
     parser.add_argument("--deck", type=int, default=36, help="Durak deck: 24, 36 or 52")
     parser.add_argument("--transfer", action="store_true", help="Durak perevodnoy")
+    parser.add_argument("--matches", action="store_true", help="Rummy: a deal is a whole match")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     args = parser.parse_args(argv)
+    if args.matches and args.game != "rummy":
+        parser.error("--matches is for Rummy")
     tasks = [
-        (args.game, args.a, args.b, args.seed, args.players, args.deck, args.transfer, deal)
+        (
+            args.game,
+            args.a,
+            args.b,
+            args.seed,
+            args.players,
+            args.deck,
+            args.transfer,
+            deal,
+            args.matches,
+        )
         for deal in range(args.deals)
     ]
     results: list[DealResult] = []
@@ -213,13 +256,23 @@ def report(args: argparse.Namespace, results: list[DealResult], elapsed: float) 
         print(f"A not durak {wins}, durak {lost}, draws {draws}")
         print(f"A durak rate {100 * lost / games:.1f}% (fair share {100 / args.players:.1f}%)")
     else:
-        print(f"A won {wins} rounds, lost {lost}, void {draws}")
         rounds = [points for r in results for points in r.round_points]
+        won_rounds = sum(points > 0 for points in rounds)
+        lost_rounds = sum(points < 0 for points in rounds)
+        void = len(rounds) - won_rounds - lost_rounds
+        if args.matches:
+            print(f"A won {wins} matches, lost {lost}, drawn {draws}")
+            print(
+                f"A won {100 * (won_rounds + void / 2) / len(rounds):.1f}% of "
+                f"{len(rounds)} rounds ({won_rounds} won, {lost_rounds} lost, {void} void)"
+            )
+        else:
+            print(f"A won {won_rounds} rounds, lost {lost_rounds}, void {void}")
         scored = sum(points for points in rounds if points > 0)
         conceded = -sum(points for points in rounds if points < 0)
         print(
-            f"A points per round: scored {scored / games:.1f}, conceded {conceded / games:.1f}, "
-            f"net {(scored - conceded) / games:+.1f}"
+            f"A points per round: scored {scored / len(rounds):.1f}, "
+            f"conceded {conceded / len(rounds):.1f}, net {(scored - conceded) / len(rounds):+.1f}"
         )
         print(
             f"A matches to {MATCH_TARGET} won, rounds drawn from these: "

@@ -31,6 +31,7 @@ from ai.rummy.hard import (
     discard_candidates,
     discard_values,
     early_stop,
+    match_margin,
     obvious_move,
     read_view,
 )
@@ -116,7 +117,7 @@ def hard_decisions(
 
 def _searched(view: dict[str, Any], legal: list[str]) -> bool:
     situation, _, outlook = read_view(view, legal)
-    if len(legal) == 1 or obvious_move(situation, outlook) is not None:
+    if len(legal) == 1 or obvious_move(situation, outlook, match_margin(view)) is not None:
         return False
     return len(discard_candidates(situation, outlook)) > 1
 

@@ -11,9 +11,10 @@ candidate the rule chose, in chances of winning the round, averaged over the pos
 several seeds, with the CPU a decision took.
 
 A rule is ``WORLDS`` (every world up to that many) or ``WORLDS:SIGMAS/FLOOR`` (a race,
-``ai.racing.PairedRace``, that may stop earlier; see ``ai.rummy.hard``)::
+``ai.racing.PairedRace``, that may stop earlier; see ``ai.rummy.hard``), either with an
+optional time limit ``@MS`` in milliseconds (the search stops there, whatever its worlds)::
 
-    python -m tools.rummy_stopping draw 200 400:3/0.5 --deals 25 --seed 5
+    python -m tools.rummy_stopping draw 200 400:3/0.5 400:3/0.5@35 --deals 25 --seed 5
     python -m tools.rummy_stopping discard 600 1000:5/1.5 --deals 20 --seed 5
 """
 
@@ -34,6 +35,7 @@ from ai.rummy.hard import (
     draw_candidates,
     draw_values,
     full_search,
+    match_margin,
     obvious_move,
     read_view,
 )
@@ -45,26 +47,32 @@ PHASES = ("draw", "discard")
 
 @dataclass(frozen=True)
 class Rule:
-    """When a search stops: at ``worlds`` worlds, or once its race (``sigmas`` standard errors,
-    ``floor``) is settled."""
+    """When a search stops: at ``worlds`` worlds, once its race (``sigmas`` standard errors,
+    ``floor``) is settled, or after ``seconds``."""
 
     worlds: int
     sigmas: float = math.inf
     floor: float = 0.0
+    seconds: float = math.inf
 
     @classmethod
     def parse(cls, text: str) -> "Rule":
-        """``"400"`` or ``"400:3/0.5"``."""
+        """``"400"``, ``"400:3/0.5"``, ``"400@35"`` or ``"400:3/0.5@35"``."""
+        text, _, limit = text.partition("@")
+        seconds = float(limit) / 1000 if limit else math.inf
         worlds, _, race = text.partition(":")
         if not race:
-            return cls(int(worlds))
+            return cls(int(worlds), seconds=seconds)
         sigmas, _, floor = race.partition("/")
-        return cls(int(worlds), float(sigmas), float(floor or 0.0))
+        return cls(int(worlds), float(sigmas), float(floor or 0.0), seconds)
 
     def __str__(self) -> str:
-        if self.sigmas == math.inf:
-            return str(self.worlds)
-        return f"{self.worlds}:{self.sigmas:g}/{self.floor:g}"
+        text = str(self.worlds)
+        if self.sigmas != math.inf:
+            text += f":{self.sigmas:g}/{self.floor:g}"
+        if self.seconds != math.inf:
+            text += f"@{1000 * self.seconds:g}"
+        return text
 
     def race(self) -> PairedRaceFactory:
         """The race of the rule."""
@@ -80,7 +88,7 @@ def searched(phase: str, view: dict[str, Any], legal: list[str]) -> bool:
     situation, _, outlook = read_view(view, legal)
     if situation.phase == "draw":
         return phase == "draw" and len(draw_candidates(situation, outlook)) == 2
-    if phase != "discard" or obvious_move(situation, outlook) is not None:
+    if phase != "discard" or obvious_move(situation, outlook, match_margin(view)) is not None:
         return False
     return len(discard_candidates(situation, outlook)) > 1
 
@@ -97,19 +105,20 @@ def collect(phase: str, deals: int, seed: int) -> list[tuple[dict[str, Any], lis
 
 
 def values(view: dict[str, Any], legal: list[str], rule: Rule, seed: int) -> list[float]:
-    """Each candidate's value in a search of ``view`` stopped by ``rule`` (no time limit); a
-    draw's are the blind draw's, then taking the top card's."""
+    """Each candidate's value in a search of ``view`` stopped by ``rule``; a draw's are the
+    blind draw's, then taking the top card's."""
+    deadline = time.perf_counter() + rule.seconds
     situation, public, outlook = read_view(view, legal)
     sampler = Sampler(view, public)
     rng = random.Random(seed)
     if situation.phase == "draw":
         take, stock = draw_values(
-            sampler, situation, outlook, rng, math.inf, rule.worlds, rule.race()
+            sampler, situation, outlook, rng, deadline, rule.worlds, rule.race()
         )
         return [stock, take]  # drawing blind first: Hard takes the top card only if better
     candidates = discard_candidates(situation, outlook)
     found, _ = discard_values(
-        sampler, public, situation, candidates, rng, math.inf, rule.worlds, rule.race()
+        sampler, public, situation, candidates, rng, deadline, rule.worlds, rule.race()
     )
     return found
 
@@ -144,7 +153,9 @@ def main(argv: list[str] | None = None) -> None:
     """Collect positions, value them with the reference, and print each rule's regret."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("phase", choices=PHASES)
-    parser.add_argument("rules", nargs="+", type=Rule.parse, help="WORLDS or WORLDS:SIGMAS/FLOOR")
+    parser.add_argument(
+        "rules", nargs="+", type=Rule.parse, help="WORLDS or WORLDS:SIGMAS/FLOOR, then @MS"
+    )
     parser.add_argument("--deals", type=int, default=25)
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--reference", type=int, default=4000, help="the reference's worlds")

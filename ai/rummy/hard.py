@@ -15,7 +15,11 @@ back: in every world this seat takes the top card or draws blind, plays its turn
 would, the opponent answers, and the next draw is judged. Every candidate meets the same worlds;
 the best average wins (a blind draw's own luck is cancelled by a control variate: see
 ``choose_draw``). Going out, layoffs and the hold-or-meld choice follow Medium's rules and
-return at once, as does any decision with a single sensible choice. The search stops at the time
+return at once, as does any decision with a single sensible choice; but Hard plays to the
+match's scores where Medium does not: when the points it would hold if the opponent went out
+next would give the opponent the match, and laying its melds down would not, it lays them
+down (``obvious_move``; against Medium in whole matches, seeds 1-2: 75.75% of matches where
+holding them won 69.1%). The search stops at the time
 budget or its most worlds; a draw's as soon as the better draw is clear (``draw_stop``), a
 discard's only if asked (``early_stop``: measured to cost strength).
 """
@@ -38,11 +42,20 @@ from ai.rummy.plan import (
     going_out,
 )
 from ai.rummy.playout import Sim
-from ai.rummy.policy import Move, Outlook, discard_costs, meld_now, turn_moves, wants_discard_pile
+from ai.rummy.policy import (
+    Move,
+    Outlook,
+    best_discard,
+    discard_costs,
+    meld_now,
+    turn_moves,
+    wants_discard_pile,
+)
 from ai.rummy.rollout import outlook_of, play_moves, play_phase, play_turn
 from ai.rummy.situation import Situation, discard_notation, group_notation
 from ai.rummy.tracking import Public, read_public
 from ai.rummy.worlds import Sampler
+from rummy.engine.hand import points
 from rummy.engine.melds import layoff_touch
 
 # The default time budget of one decision, in seconds.
@@ -159,7 +172,7 @@ class HardRummyBot:
             most = min(self.worlds, DRAW_WORLDS)
             sampler = self.sampler(view, public)
             return choose_draw(sampler, situation, outlook, rng, deadline, most, self.draw_race)
-        move = obvious_move(situation, outlook)
+        move = obvious_move(situation, outlook, match_margin(view))
         if move is not None:
             return move
         candidates = discard_candidates(situation, outlook)
@@ -203,8 +216,20 @@ def draw_candidates(situation: Situation, outlook: Outlook) -> list[str]:
     return ["draw stock", "draw discard"]
 
 
-def obvious_move(situation: Situation, outlook: Outlook) -> str | None:
-    """A play-phase move needing no search: going out, a layoff, a meld Medium would make."""
+def match_margin(view: dict[str, Any]) -> int | None:
+    """The points the opponent still needs to win the match (None in a view without scores)."""
+    scores = view.get("scores")
+    target = view.get("target")
+    if not scores or target is None:
+        return None
+    return target - scores[1 - view["seat"]]
+
+
+def obvious_move(situation: Situation, outlook: Outlook, margin: int | None = None) -> str | None:
+    """A play-phase move needing no search: going out, a layoff, a meld Medium would make, or
+    one that keeps the match alive: when the points held would let the opponent win the match
+    by going out, and laying the hand's melds down would not (``margin``: the points the
+    opponent still needs)."""
     hand = situation.hand
     drawn = situation.drawn
     stuck = 1 << drawn if drawn >= 0 else -1
@@ -229,7 +254,29 @@ def obvious_move(situation: Situation, outlook: Outlook) -> str | None:
             notation = group_notation(cards, target)
             if notation in legal:
                 return notation
+    if margin is not None and held_after(hand, drawn, outlook) >= margin:
+        melds = [
+            cards
+            for cards, target in groups
+            if target == NEW_MELD
+            and hand ^ cards != stuck
+            and group_notation(cards, target) in legal
+        ]
+        left = hand
+        for cards in melds:
+            left ^= cards
+        if melds and held_after(left, drawn, outlook) < margin:
+            return group_notation(max(melds, key=points), NEW_MELD)
     return None
+
+
+def held_after(hand: int, drawn: int, outlook: Outlook) -> int:
+    """The points ``hand`` holds once it has discarded as Medium would (``drawn``: the card
+    taken from the pile, which it may not)."""
+    if not hand & ~(1 << drawn if drawn >= 0 else 0):
+        return points(hand)
+    arranger = Arranger(hand, outlook.table, DEFAULT_COSTS)
+    return points(hand) - points(1 << best_discard(hand, drawn, outlook, arranger))
 
 
 def discard_candidates(situation: Situation, outlook: Outlook) -> list[int]:

@@ -16,7 +16,7 @@ def test_a_bot_against_itself_wins_exactly_one_seating_of_every_rummy_deal():
     # Rummy's Medium ignores its random source, so both seatings of a deal are the same round:
     # whoever holds the winning seat wins it, and the duplicate format gives each side half.
     for deal in range(3):
-        result = play_deal(("rummy", "medium", "medium", 7, 2, 36, False, deal))
+        result = play_deal(("rummy", "medium", "medium", 7, 2, 36, False, deal, False))
         assert len(result.scores) == 2
         assert sum(result.scores) == 1.0
         points = max(result.round_points)
@@ -27,7 +27,7 @@ def test_a_durak_deal_with_four_seats_is_played_once_with_bot_a_in_each_seat():
     # Easy ignores its random source too: the four seatings are one game, so bot A sits in the
     # durak's seat exactly once (or the game is a draw in every seating).
     for deal in range(3):
-        result = play_deal(("durak", "easy", "easy", 1, 4, 36, False, deal))
+        result = play_deal(("durak", "easy", "easy", 1, 4, 36, False, deal, False))
         assert len(result.scores) == 4
         assert (result.a_lost, result.draws) in ((1, 0), (0, 4))
 
@@ -112,3 +112,57 @@ def test_the_rummy_report_gives_the_figures_of_the_rounds_really_played(monkeypa
     assert f"A score {100 * statistics.mean(per_deal):.1f}% ± {100 * margin:.1f}" in out
     assert f"({decisions['A']} decisions)" in out.split("A (medium)")[1].splitlines()[0]
     assert f"({decisions['B']} decisions)" in out.split("B (easy)")[1].splitlines()[0]
+
+
+def test_a_rummy_match_is_played_round_after_round_until_a_side_reaches_100(monkeypatch, capsys):
+    # A = FirstLegal wins every round it does not leave void against NeverMelds, so it wins
+    # every match; how many rounds each match took is worked out here on the engine itself.
+    bots = {"medium": FirstLegal, "easy": NeverMelds}
+    monkeypatch.setattr(arena, "get_bot", lambda game, level: bots[level]())
+    seeds = []
+
+    def new_game(config: rummy.engine.Config, *, seed: int) -> rummy.engine.Game:
+        seeds.append(seed)
+        return deal(config, seed=seed)
+
+    deal = rummy.engine.new_game
+    monkeypatch.setattr(rummy.engine, "new_game", new_game)
+    main(["rummy", "medium", "easy", "--deals", "3", "--seed", "2", "--matches"])
+    out = capsys.readouterr().out
+    assert len(seeds) == 6 and len(set(seeds)) == 3  # each match once per seating
+
+    won = void = scored = 0
+    for seed in dict.fromkeys(seeds):
+        for seat_a in (0, 1):
+            game = deal(rummy.engine.Config(), seed=seed)
+            players = {seat_a: FirstLegal(), 1 - seat_a: NeverMelds()}
+            while True:
+                while game.round_outcome is None:
+                    seat = game.to_act[0]
+                    legal = [str(action) for action in game.legal_actions(seat)]
+                    game.apply(seat, players[seat].choose({}, legal, random.Random()))
+                outcome = game.round_outcome
+                void += outcome["void"]
+                won += not outcome["void"]
+                scored += outcome["points"]
+                if game.outcome is not None:
+                    break
+                game.next_round()
+            assert game.outcome["winner"] == seat_a and game.scores[seat_a] >= 100
+    rounds = won + void
+    assert won >= 6  # at least a round a match: more, as a round scores less than 100
+    assert "A won 6 matches, lost 0, drawn 0" in out
+    assert f"A won {100 * (won + void / 2) / rounds:.1f}% of {rounds} rounds ({won} won" in out
+    assert f"scored {scored / rounds:.1f}, conceded 0.0" in out
+    assert "A score 100.0%" in out
+
+
+def test_a_match_that_never_ends_is_a_draw(monkeypatch, capsys):
+    # Neither side ever melds: every round is void, and the match is called off undecided.
+    monkeypatch.setattr(arena, "get_bot", lambda game, level: NeverMelds())
+    monkeypatch.setattr(arena, "MAX_ROUNDS", 3)
+    main(["rummy", "medium", "easy", "--deals", "1", "--seed", "2", "--matches"])
+    out = capsys.readouterr().out
+    assert "A won 0 matches, lost 0, drawn 2" in out
+    assert "A won 50.0% of 6 rounds (0 won, 0 lost, 6 void)" in out
+    assert "A score 50.0%" in out

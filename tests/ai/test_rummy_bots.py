@@ -177,6 +177,28 @@ def test_hard_leaves_a_card_on_the_pile_that_would_make_it_feed_the_opponent_the
     assert ask(game, make_bot("hard")) == "draw stock"
 
 
+def with_scores(game, scores):
+    """``game`` with the match's scores set to ``scores``."""
+    state = game.to_dict()
+    state["scores"] = scores
+    return Game.from_dict(state)
+
+
+def test_hard_lays_its_melds_down_when_holding_them_would_lose_the_match():
+    # Seat 0 holds Kc-Kh-Ks and 3h-4h-5h, both open to more cards (Medium holds such melds),
+    # and 36 points of loose cards; it draws the 7s. At 0-0 it keeps its melds in hand. At
+    # 0-70, seat 1 going out next would win the match on seat 0's points unless both melds
+    # are down: then seat 0 lays them down.
+    game = deal("Kc Kh Ks 3h 4h 5h 9c 8d Qs 2c", "2d 5d 6c Jc Tc 7h 9h 4s 8s Js", "Jd", "7s")
+    game.apply(0, "draw stock")
+    hard = make_bot("hard")
+    assert not any(move.startswith("meld") for move in play_turn(with_scores(game, [0, 0]), hard))
+    moves = play_turn(with_scores(game, [0, 70]), hard)
+    assert moves[:2] == ["meld Kc Kh Ks", "meld 3h 4h 5h"]
+    # At 0-80, a round lost loses the match whatever it lays down: it plays for the round.
+    assert not any(move.startswith("meld") for move in play_turn(with_scores(game, [0, 80]), hard))
+
+
 # -- every level --------------------------------------------------------------------------------
 
 

@@ -23,3 +23,15 @@ def test_a_rule_reads_as_it_is_written() -> None:
     assert Rule.parse("400") == Rule(400)
     assert Rule.parse("400:3/0.5") == Rule(400, 3.0, 0.5)
     assert str(Rule.parse("1000:5/1.5")) == "1000:5/1.5"
+    assert Rule.parse("400:3/0.5@35") == Rule(400, 3.0, 0.5, seconds=0.035)
+    assert Rule.parse("200@40") == Rule(200, seconds=0.04)
+    assert str(Rule.parse("400:3/0.5@35")) == "400:3/0.5@35"
+
+
+def test_a_time_limit_stops_the_search_short_of_its_worlds() -> None:
+    positions = collect("discard", deals=1, seed=3)
+    reference = [values(view, legal, Rule(100), seed=0) for view, legal in positions]
+    # A millisecond is a world or two: the choice is far noisier than the reference's own.
+    lost, missed, spent = regret(positions, reference, Rule(100, seconds=0.001), runs=2)
+    assert lost > 0 and missed > 0.1
+    assert spent < 0.02
