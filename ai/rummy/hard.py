@@ -19,9 +19,9 @@ return at once, as does any decision with a single sensible choice; but Hard pla
 match's scores where Medium does not: when the points it would hold if the opponent went out
 next would give the opponent the match, and laying its melds down would not, it lays them
 down (``obvious_move``; against Medium in whole matches, seeds 1-2: 75.75% of matches where
-holding them won 69.1%). The search stops at the time
-budget or its most worlds; a draw's as soon as the better draw is clear (``draw_stop``), a
-discard's only if asked (``early_stop``: measured to cost strength).
+holding them won 69.1%). The search stops at the time budget or its most worlds; a draw's as
+soon as the better draw is clear (``draw_stop``), a discard's only if asked (``early_stop``:
+measured to cost strength).
 """
 
 import math

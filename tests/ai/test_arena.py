@@ -62,10 +62,12 @@ class NeverMelds:
         return next(action for action in legal if action.split()[0] in ("draw", "discard"))
 
 
-def test_the_rummy_report_gives_the_figures_of_the_rounds_really_played(monkeypatch, capsys):
-    # A = FirstLegal, B = NeverMelds: B cannot win a round, so by construction A loses none,
-    # concedes no point and wins every match. The rest is worked out here by playing every deal
-    # the arena dealt, in both seatings, on the engine itself.
+deal = rummy.engine.new_game
+
+
+def first_legal_against_never_melds(monkeypatch) -> list[int]:
+    """Make the arena's Medium a ``FirstLegal`` and its Easy a ``NeverMelds``; the list that
+    the seed of every Rummy match the arena deals is added to."""
     bots = {"medium": FirstLegal, "easy": NeverMelds}
     monkeypatch.setattr(arena, "get_bot", lambda game, level: bots[level]())
     seeds = []
@@ -74,8 +76,15 @@ def test_the_rummy_report_gives_the_figures_of_the_rounds_really_played(monkeypa
         seeds.append(seed)
         return deal(config, seed=seed)
 
-    deal = rummy.engine.new_game
     monkeypatch.setattr(rummy.engine, "new_game", new_game)
+    return seeds
+
+
+def test_the_rummy_report_gives_the_figures_of_the_rounds_really_played(monkeypatch, capsys):
+    # A = FirstLegal, B = NeverMelds: B cannot win a round, so by construction A loses none,
+    # concedes no point and wins every match. The rest is worked out here by playing every deal
+    # the arena dealt, in both seatings, on the engine itself.
+    seeds = first_legal_against_never_melds(monkeypatch)
     main(["rummy", "medium", "easy", "--deals", "5", "--seed", "2"])
     out = capsys.readouterr().out
     assert len(seeds) == 10 and len(set(seeds)) == 5  # each deal once per seating
@@ -117,16 +126,7 @@ def test_the_rummy_report_gives_the_figures_of_the_rounds_really_played(monkeypa
 def test_a_rummy_match_is_played_round_after_round_until_a_side_reaches_100(monkeypatch, capsys):
     # A = FirstLegal wins every round it does not leave void against NeverMelds, so it wins
     # every match; how many rounds each match took is worked out here on the engine itself.
-    bots = {"medium": FirstLegal, "easy": NeverMelds}
-    monkeypatch.setattr(arena, "get_bot", lambda game, level: bots[level]())
-    seeds = []
-
-    def new_game(config: rummy.engine.Config, *, seed: int) -> rummy.engine.Game:
-        seeds.append(seed)
-        return deal(config, seed=seed)
-
-    deal = rummy.engine.new_game
-    monkeypatch.setattr(rummy.engine, "new_game", new_game)
+    seeds = first_legal_against_never_melds(monkeypatch)
     main(["rummy", "medium", "easy", "--deals", "3", "--seed", "2", "--matches"])
     out = capsys.readouterr().out
     assert len(seeds) == 6 and len(set(seeds)) == 3  # each match once per seating
