@@ -31,7 +31,8 @@ def test_a_rule_reads_as_it_is_written() -> None:
 def test_a_time_limit_stops_the_search_short_of_its_worlds() -> None:
     positions = collect("discard", deals=1, seed=3)
     reference = [values(view, legal, Rule(100), seed=0) for view, legal in positions]
-    # A millisecond is a world or two: the choice is far noisier than the reference's own.
-    lost, missed, spent = regret(positions, reference, Rule(100, seconds=0.001), runs=2)
+    # The same search on the same worlds as the reference (one run: seed 0) chooses as it
+    # does; cut at a millisecond, a world or two, it often chooses otherwise.
+    assert regret(positions, reference, Rule(100), runs=1)[:2] == (0.0, 0.0)
+    lost, missed, _ = regret(positions, reference, Rule(100, seconds=0.001), runs=1)
     assert lost > 0 and missed > 0.1
-    assert spent < 0.02
