@@ -142,10 +142,11 @@ def test_medium_takes_the_discard_when_it_makes_a_meld():
 # -- Hard ---------------------------------------------------------------------------------------
 
 
-def crafted(hands, melds, top, taken):
-    """A round in its draw phase, seat 0 to play: ``hands`` and ``melds`` (owner, cards) as
-    given, ``top`` alone on the pile (the deal's face-up card), ``taken`` the pile cards seat 1
-    holds, every other card in the stock."""
+def crafted(hands, melds, top, taken, phase="draw"):
+    """A round in its draw phase (or, with ``phase="play"``, having drawn from the stock), seat
+    0 to play: ``hands`` and ``melds`` (owner, cards) as given, ``top`` alone on the pile (the
+    deal's face-up card), ``taken`` the pile cards seat 1 holds, every other card in the
+    stock."""
     placed = [*hands[0].split(), *hands[1].split(), top]
     placed += [name for _, cards in melds for name in cards.split()]
     state = new_game(Config(), seed=1).to_dict()
@@ -156,7 +157,7 @@ def crafted(hands, melds, top, taken):
         stock=[name for name in mask_names(ALL_CARDS) if name not in placed],
         taken_from_discard=[[], taken.split()],
         turn=0,
-        phase="draw",
+        phase=phase,
         turns_completed=24,
         log=[{"event": "deal", "round": 1, "dealer": 1, "discard": top}],
     )
@@ -197,6 +198,26 @@ def test_hard_lays_its_melds_down_when_holding_them_would_lose_the_match():
     assert moves[:2] == ["meld Kc Kh Ks", "meld 3h 4h 5h"]
     # At 0-80, a round lost loses the match whatever it lays down: it plays for the round.
     assert not any(move.startswith("meld") for move in play_turn(with_scores(game, [0, 80]), hard))
+
+
+def test_hard_throws_the_card_whose_points_would_lose_the_match():
+    # Seat 0 has drawn and holds Ks Kh 4c; seat 1 has one card left and four table melds to
+    # lay off on. At 0-0 seat 0 keeps its pair of kings, a card away from going out. At 0-83,
+    # holding the kings' 20 points would give seat 1 the match if it went out next; holding a
+    # king and the 4c (14) would not: it throws a king.
+    game = crafted(
+        ("Ks Kh 4c", "2c"),
+        [(1, "5h 6h 7h 8h"), (1, "6d 7d 8d"), (0, "2d 3d 4d"), (1, "9c 9s 9h")],
+        top="3s",
+        taken="",
+        phase="play",
+    )
+    hard = make_bot("hard")
+    assert ask(with_scores(game, [0, 0]), hard) == "discard 4c"
+    assert ask(with_scores(game, [0, 50]), hard) == "discard 4c"
+    assert ask(with_scores(game, [0, 83]), hard) in ("discard Kh", "discard Ks")
+    # At 0-88 either hand loses the match if seat 1 goes out: it plays for the round.
+    assert ask(with_scores(game, [0, 88]), hard) == "discard 4c"
 
 
 # -- every level --------------------------------------------------------------------------------
