@@ -22,9 +22,9 @@ down (``obvious_move``; against Medium in whole matches, seeds 1-2: 75.75% of ma
 holding them won 69.1%); and when a card it might throw would leave it holding the points
 that give the opponent the match, its discard's search values each world's end as the
 match's (``stakes_at_risk``, ``ai.rummy.stakes``) rather than the round's (seeds 4-5, 600
-matches: 75.5% where the round's chance alone won 72.7%). The search stops
-at the time budget or its most worlds; a draw's as soon as the better draw is clear
-(``draw_stop``), a discard's only if asked (``early_stop``: measured to cost strength).
+matches: 75.5% where the round's chance alone won 72.7%). The search stops at the time budget
+or its most worlds; a draw's as soon as the better draw is clear (``draw_stop``), a
+discard's only if asked (``early_stop``: measured to cost strength).
 """
 
 import math
@@ -435,7 +435,8 @@ def discard_values(
             break
     race = race_of(list(range(len(aheads))))
     arrangers = Arrangements()
-    held = [points(hand ^ 1 << card) for card in candidates]
+    # The points held after each discard, which the match's stakes weigh a lost round by.
+    held = [points(hand ^ 1 << card) for card in candidates] if stakes is not None else []
 
     def score(world: Sim) -> dict[int, float]:
         """Each candidate's chance in ``world``, by index, for the candidates in the race."""

@@ -30,21 +30,28 @@ def _spread() -> np.ndarray:
     return counts / counts.sum()
 
 
+SPREAD = _spread()
+
+
+def _after_a_win(table: np.ndarray, own: int, opp: int) -> float:
+    """The chance of the match of ``table`` once the seat at ``own`` has won a round from
+    ``opp``, over the points it may score."""
+    return float(SPREAD @ table[own + 1 : own + len(SPREAD) + 1, opp])
+
+
 @cache
 def equity_table(target: int) -> np.ndarray:
     """``table[own, opp]``: the chance of winning the match with ``own`` points against
     ``opp`` (each under ``target``; the table runs past it, 1 where ``own`` has reached it and 0
     where ``opp`` has)."""
-    spread = _spread()
-    most = len(spread)
+    most = len(SPREAD)
     size = target + most + 1
     table = np.zeros((size, size))
     table[target:, :target] = 1.0
     for own in range(target - 1, -1, -1):
         for opp in range(target - 1, -1, -1):
-            won = spread @ table[own + 1 : own + most + 1, opp]
-            lost = spread @ table[own, opp + 1 : opp + most + 1]
-            table[own, opp] = 0.5 * (won + lost)
+            lost = SPREAD @ table[own, opp + 1 : opp + most + 1]
+            table[own, opp] = 0.5 * (_after_a_win(table, own, opp) + lost)
     return table
 
 
@@ -67,9 +74,7 @@ class MatchStakes:
     def __init__(self, own: int, opp: int, target: int) -> None:
         """The stakes of a round of a match to ``target`` at ``own`` points against ``opp``."""
         table = equity_table(target)
-        spread = _spread()
-        most = len(spread)
-        self.won = float(spread @ table[own + 1 : own + most + 1, opp])
+        self.won = _after_a_win(table, own, opp)
         self.margin = target - opp
         # By the points held: the match's chance once the opponent has scored them.
         self.lost = table[own, opp : opp + self.margin].tolist()
