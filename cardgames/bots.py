@@ -401,9 +401,9 @@ def _choose_in_time(
     helper = thinking.thinker()
     if helper is not None:
         began = time.monotonic()
-        notation = helper.choose(bot, view, list(legal), _copy(rng))
-        if notation is not None:
-            return notation
+        thought = helper.choose(bot, view, list(legal), _copy(rng))
+        if thought is not None:
+            return _thought(name, thought)
         # Thought again here, with what is left of the budget (see ``ai.rushed``).
         bot = ai.rushed(bot, time.monotonic() - began)
     limit = getattr(settings, "BOT_TIME_LIMIT", BOT_TIME_LIMIT)
@@ -411,19 +411,25 @@ def _choose_in_time(
     outcome: list = []
     done = threading.Event()
 
-    def think() -> None:
+    def run() -> None:
         try:
-            outcome.append(bot.choose(view, list(legal), own_rng))
+            outcome.append(thinking.think(bot, view, list(legal), own_rng))
         except Exception as error:  # handed to the waiting thread, which logs it
             outcome.append(error)
         done.set()
 
-    threading.Thread(target=think, name=f"bot {name}", daemon=True).start()
+    threading.Thread(target=run, name=f"bot {name}", daemon=True).start()
     if not done.wait(limit):
         raise Overrun(f"took more than {limit:g} s")
     if isinstance(outcome[0], Exception):
         raise outcome[0]
-    return outcome[0]
+    return _thought(name, outcome[0])
+
+
+def _thought(name: str, thought: thinking.Thought) -> str:
+    """The notation of ``thought``, its CPU logged (at DEBUG: ``tools.loadtest`` reads it)."""
+    logger.debug("%s thought %.2f ms of CPU", name, 1000 * thought.cpu)
+    return thought.notation
 
 
 def _copy(rng: random.Random) -> random.Random:

@@ -35,7 +35,7 @@ from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 logger = logging.getLogger("cardgames.bots")
 
@@ -79,9 +79,20 @@ def _end_with(parent: int) -> None:
     os._exit(0)
 
 
-def _choose(bot: Any, view: dict, legal: list[str], rng: random.Random) -> str:
-    """Run in the helper: the bot's choice."""
-    return bot.choose(view, legal, rng)
+class Thought(NamedTuple):
+    """A bot's choice and the CPU seconds the process that made it spent on it."""
+
+    notation: str
+    cpu: float
+
+
+def think(bot: Any, view: dict, legal: list[str], rng: random.Random) -> Thought:
+    """``bot``'s choice, timed in CPU: what the thinking cost, however long it waited for a
+    core (the helper runs at the idle priority). The calling thread's own CPU only: another
+    thread's work does not count."""
+    began = time.thread_time()
+    notation = bot.choose(view, legal, rng)
+    return Thought(notation, time.thread_time() - began)
 
 
 class Thinker:
@@ -142,13 +153,13 @@ class Thinker:
         # met the interpreter's exit with its pipe closed (a traceback at every Ctrl-C).
         pool.shutdown(wait=True, cancel_futures=True)
 
-    def choose(self, bot: Any, view: dict, legal: list[str], rng: random.Random) -> str | None:
-        """The helper's choice for ``bot``; None when it cannot give one in time: it is still
-        busy with an earlier decision, did not answer within the bot's budget and ``grace``,
-        or has gone (a new one is then started in the background). The bot's own errors are
-        raised."""
+    def choose(self, bot: Any, view: dict, legal: list[str], rng: random.Random) -> Thought | None:
+        """The helper's choice for ``bot`` and what it cost (:func:`think`); None when it
+        cannot give one in time: it is still busy with an earlier decision, did not answer
+        within the bot's budget and ``grace``, or has gone (a new one is then started in the
+        background). The bot's own errors are raised."""
         timeout = getattr(bot, "budget", 0.0) + self.grace
-        return self.call(_choose, (bot, view, legal, rng), timeout)
+        return self.call(think, (bot, view, legal, rng), timeout)
 
     def call(
         self,

@@ -102,6 +102,8 @@ ALERT = re.compile(r'role="alert">([^<]*)<')
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 # What a bot worker logs when the backlog cuts a decision's budget (cardgames.bots.within_backlog).
 BUDGET_CUT = re.compile(r"budget (\d+) ms: \d+ moves due ahead")
+# What a bot worker logs at DEBUG of each decision (cardgames.bots._thought).
+THOUGHT = re.compile(r" thought ([\d.]+) ms of CPU")
 # Set when another seat has accepted the follow-up (sockets are opened in English).
 OTHER_ACCEPTED = "· accepted"
 
@@ -629,6 +631,9 @@ class Report:
     # The budgets (ms) the backlog cut Hard's decisions to (``cardgames.backlog``), from the
     # bot workers' log; None when the run started no bot workers.
     budgets_cut: list[int] | None = None
+    # The CPU (ms) each of the computer's decisions cost the process that thought it, from the
+    # bot workers' log; None when the run started no bot workers.
+    thinking_cpu: list[float] | None = None
     # With --profile: the first server's CPU a move, step by step (tools.moveprofile).
     profiled: list[str] | None = None
     # PostgreSQL's commits and rows written and Redis's commands a move (moves of people and
@@ -690,6 +695,12 @@ class Report:
                     if cut
                     else "none"
                 )
+            )
+        if self.thinking_cpu and len(self.thinking_cpu) >= 2 and self.computer_games:
+            cpu = statistics.quantiles(self.thinking_cpu, n=100, method="inclusive")
+            lines.append(
+                f"the computer's thinking, CPU a decision: p50 {cpu[49]:.1f} ms, "
+                f"p95 {cpu[94]:.1f} ms ({len(self.thinking_cpu)} decisions)"
             )
         if self.reviewed is not None:
             done, total = self.reviewed
@@ -1092,7 +1103,9 @@ def started_workers(
             worker = servers.start(env, port, folder / f"daphne{number + 1}.log")
             web.append((worker, f"http://127.0.0.1:{port}"))
         if bots:
-            bot_workers = servers.start_bots(env, folder / "bots.log", bots)
+            # At DEBUG the bot workers log each decision's CPU (``thinking_cpu``).
+            bot_env = {**env, "LOG_LEVEL": "DEBUG"}
+            bot_workers = servers.start_bots(bot_env, folder / "bots.log", bots)
         queue = database or str(task_queue_file(sqlite_file))
         yield Workers(web, bot_workers, queue, finished)
     finally:
@@ -1105,6 +1118,13 @@ def budgets_cut(log: Path) -> list[int] | None:
     if not log.exists():
         return None
     return [int(found) for found in BUDGET_CUT.findall(log.read_text(errors="replace"))]
+
+
+def thinking_cpu(log: Path) -> list[float] | None:
+    """The CPU (ms) of each decision the bot workers logged thinking."""
+    if not log.exists():
+        return None
+    return [float(found) for found in THOUGHT.findall(log.read_text(errors="replace"))]
 
 
 def print_server_errors(folder: Path, lines: int = 60) -> None:
@@ -1239,6 +1259,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         if folder is not None:
             report.budgets_cut = budgets_cut(folder / "bots.log")
+            report.thinking_cpu = thinking_cpu(folder / "bots.log")
             if report.stats.errors:
                 print_server_errors(folder)
     print("\n".join(report.lines()))

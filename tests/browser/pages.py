@@ -78,10 +78,13 @@ def move(page: Page, act: Callable[[], None]) -> None:
         raise Refused(error.inner_text())
 
 
-def select_card(page: Page, code: str) -> None:
-    """Tap the hand card ``code`` (its checkbox is under the card picture)."""
-    page.locator(f"label.hand-card:has(input[value='{code}'])").click()
-    expect(page.locator(f"input[name=card][value='{code}']")).to_be_checked()
+def select_card(page: Page, code: str, timeout: float = 5000) -> None:
+    """Tap the hand card ``code`` (its checkbox is under the card picture) and see it selected
+    within ``timeout`` ms; a card already selected is left as it is."""
+    box = page.locator(f"input[name=card][value='{code}']")
+    if not box.is_checked():
+        page.locator(f"label.hand-card:has(input[value='{code}'])").click()
+    expect(box).to_be_checked(timeout=timeout)
 
 
 def wait_for_turn(page: Page) -> bool:
@@ -136,12 +139,28 @@ def durak_plan(page: Page) -> DurakPlan:
     return DurakPlan("attack", playable[0])
 
 
+# Times a Durak player plans a move again when the card it tapped was not selected.
+REPLANS = 3
+
+
 def durak_turn(page: Page) -> str:
-    """Play one Durak move (``durak_plan``'s) by clicking; the kind of move made."""
-    plan = durak_plan(page)
+    """Play one Durak move (``durak_plan``'s) by clicking; the kind of move made.
+
+    The attacker and the defender may act at once: the computer's throw-in may change the
+    table just as the card is tapped (the tap then lands on the table before or after it). A
+    player whose card was not selected looks at the table again and taps anew, as a person
+    would; the last try's failure is the test's."""
+    for tries_left in reversed(range(REPLANS)):
+        plan = durak_plan(page)
+        if plan.card is None:
+            break
+        try:
+            select_card(page, plan.card, timeout=5000 if tries_left == 0 else 2000)
+            break
+        except AssertionError:
+            if tries_left == 0:
+                raise
     actions = page.locator("#table .actions")
-    if plan.card is not None:
-        select_card(page, plan.card)
     if plan.kind == "defend" and not plan.only_attack:
         move(page, page.locator(f"#table button.is-target[value='{plan.attack}']").click)
     else:

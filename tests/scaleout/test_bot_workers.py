@@ -70,24 +70,23 @@ def test_a_bot_worker_killed_under_load_loses_no_game(report: str) -> None:
 def test_the_web_workers_do_no_bot_thinking(report: str, easy_report: str) -> None:
     """Hard decisions are thought in the bot workers and cost the web workers nothing: a move
     costs the web about the same against Hard as against Easy (rendering and pushing it is all
-    it does), while the computer's moves as tasks of the bot workers run longer."""
+    it does), while the bot workers' decisions cost far more CPU against Hard."""
     hard_web = web_cpu_per_move(report)
     easy_web = web_cpu_per_move(easy_report)
     figures = f"{report}\n{easy_report}"
-    # The Hard decisions were thought, in the bot workers: the slowest of Hard's move tasks
-    # think up to its budget (0.15 s), Easy's answer at once. At p95, 6 December: 114 against
-    # 16 ms on a quiet machine, 294 against 43 ms on a CI machine loaded by the other test
-    # process, 434 against 220 ms with a busy loop on one core besides (the worker's helper
-    # starved, Easy's moves waited for it up to its grace). The bot workers' CPU a reply
-    # cannot tell: what a reply costs besides the thinking varies more from run to run (25 to
-    # 39 ms against Easy) than a median Hard decision (7 ms), and a backlog cuts the thinking.
-    assert task_run_p95(report) > 1.5 * task_run_p95(easy_report), figures
+    # The Hard decisions were thought, in the bot workers: the CPU each decision cost the
+    # process that thought it, which waiting for a core does not inflate (the tasks' run times
+    # did: 248 against 168 ms at p95 on a CI machine at a load of 5.5, where a quiet one gave
+    # 114 against 16 ms). Easy's cost next to nothing (p95 0.1 ms).
+    assert thinking_p95(report) > max(10 * thinking_p95(easy_report), 5.0), figures
     assert hard_web < 1.5 * easy_web, figures
 
 
-def task_run_p95(report: str) -> float:
-    """The 95th percentile (ms) of how long the computer's moves ran as bot tasks."""
-    found = re.search(r"computer's moves as tasks: .*; ran p50 \d+ ms, p95 (\d+) ms", report)
+def thinking_p95(report: str) -> float:
+    """The 95th percentile (ms) of the CPU the computer's decisions cost."""
+    found = re.search(
+        r"the computer's thinking, CPU a decision: p50 [\d.]+ ms, p95 ([\d.]+) ms", report
+    )
     assert found is not None, report
     return float(found.group(1))
 

@@ -16,7 +16,7 @@ import pytest
 from cardgames import bots, thinking
 from cardgames.registry import get_kind
 
-from .thinking_bots import BudgetBot, FailingBot, WhereBot, slow_count
+from .thinking_bots import BudgetBot, FailingBot, SpinBot, WhereBot, slow_count
 
 # Seconds within which a helper that was given a core again, or a new one, answers.
 RECOVERY = 10.0
@@ -31,17 +31,24 @@ def thinker() -> Iterator[thinking.Thinker]:
 
 
 def ask(thinker: thinking.Thinker, bot: object) -> str | None:
-    return thinker.choose(bot, {}, ["a"], random.Random(1))
+    thought = thinker.choose(bot, {}, ["a"], random.Random(1))
+    return None if thought is None else thought.notation
 
 
 def answer_within(thinker: thinking.Thinker, seconds: float) -> tuple[int, int]:
     """The pid and policy of the first helper to answer again, asking every 50 ms."""
+    pid, policy = thought_within(thinker, WhereBot(), seconds).notation.split()
+    return int(pid), int(policy)
+
+
+def thought_within(thinker: thinking.Thinker, bot: object, seconds: float) -> thinking.Thought:
+    """The helper's first answer for ``bot``, asking every 50 ms (on a busy machine the helper,
+    at the idle priority, may miss a few decisions' time)."""
     deadline = time.monotonic() + seconds
-    while (answer := ask(thinker, WhereBot())) is None:
+    while (thought := thinker.choose(bot, {}, ["a"], random.Random(1))) is None:
         assert time.monotonic() < deadline, "no helper answers any more"
         time.sleep(0.05)
-    pid, policy = answer.split()
-    return int(pid), int(policy)
+    return thought
 
 
 def test_the_helper_thinks_in_a_process_of_its_own_under_the_idle_policy(thinker) -> None:
@@ -66,6 +73,15 @@ def test_a_helper_that_gets_no_core_is_waited_for_only_its_budget_and_grace(thin
     finally:
         os.kill(thinker.pid, signal.SIGCONT)
     assert answer_within(thinker, RECOVERY) == (thinker.pid, os.SCHED_IDLE)
+
+
+def test_the_helper_tells_what_a_decision_cost_in_cpu_not_how_long_it_took(thinker) -> None:
+    """What the load test reports as the computer's thinking: a bot that computes for 60 ms
+    costs about that, one that waits 200 ms for nothing costs next to nothing."""
+    computing = thought_within(thinker, SpinBot(0.06), RECOVERY)
+    waiting = thought_within(thinker, BudgetBot(0.2), RECOVERY)
+    assert 0.05 <= computing.cpu < 1.0
+    assert waiting.cpu < 0.02
 
 
 def test_a_helper_that_died_is_replaced(thinker) -> None:

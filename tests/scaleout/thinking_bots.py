@@ -24,6 +24,19 @@ class BudgetBot(WhereBot):
         return super().choose(view, legal, rng)
 
 
+class SpinBot(WhereBot):
+    """A bot that computes for ``seconds`` of its thread's CPU time before it answers."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+
+    def choose(self, view: dict, legal: list[str], rng: random.Random) -> str:
+        began = time.thread_time()
+        while time.thread_time() - began < self.seconds:
+            pass
+        return super().choose(view, legal, rng)
+
+
 class FailingBot:
     """A bot that breaks."""
 
