@@ -80,7 +80,7 @@ def _end_with(parent: int) -> None:
 
 
 class Thought(NamedTuple):
-    """A bot's choice and the CPU seconds the process that made it spent on it."""
+    """A bot's choice and the CPU seconds the thread that made it spent on it."""
 
     notation: str
     cpu: float

@@ -1115,16 +1115,21 @@ def started_workers(
 
 def budgets_cut(log: Path) -> list[int] | None:
     """The budgets (ms) the bot workers logged cutting Hard's decisions to for a backlog."""
-    if not log.exists():
-        return None
-    return [int(found) for found in BUDGET_CUT.findall(log.read_text(errors="replace"))]
+    found = _logged(log, BUDGET_CUT)
+    return None if found is None else [int(budget) for budget in found]
 
 
 def thinking_cpu(log: Path) -> list[float] | None:
     """The CPU (ms) of each decision the bot workers logged thinking."""
+    found = _logged(log, THOUGHT)
+    return None if found is None else [float(cpu) for cpu in found]
+
+
+def _logged(log: Path, pattern: re.Pattern) -> list[str] | None:
+    """The figure ``pattern`` finds in each of ``log``'s lines that hold it; None without a log."""
     if not log.exists():
         return None
-    return [float(found) for found in THOUGHT.findall(log.read_text(errors="replace"))]
+    return pattern.findall(log.read_text(errors="replace"))
 
 
 def print_server_errors(folder: Path, lines: int = 60) -> None:
