@@ -52,9 +52,9 @@ def thought_within(thinker: thinking.Thinker, bot: object, seconds: float) -> th
 
 
 def test_the_helper_thinks_in_a_process_of_its_own_under_the_idle_policy(thinker) -> None:
-    pid, policy = ask(thinker, WhereBot()).split()
-    assert int(pid) == thinker.pid != os.getpid()
-    assert int(policy) == os.SCHED_IDLE
+    pid, policy = answer_within(thinker, RECOVERY)
+    assert pid == thinker.pid != os.getpid()
+    assert policy == os.SCHED_IDLE
 
 
 def test_a_helper_that_gets_no_core_is_waited_for_only_its_budget_and_grace(thinker) -> None:
@@ -95,7 +95,7 @@ def test_a_helper_that_died_is_replaced(thinker) -> None:
 def test_a_bots_error_in_the_helper_reaches_the_worker(thinker) -> None:
     """So that the worker logs it and the Easy bot plays that move, as without a helper."""
     with pytest.raises(ValueError, match="no idea"):
-        ask(thinker, FailingBot())
+        thought_within(thinker, FailingBot(), RECOVERY)
 
 
 def test_the_computer_still_moves_when_its_helper_gets_no_core(thinker, monkeypatch, caplog):
