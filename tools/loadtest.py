@@ -631,7 +631,7 @@ class Report:
     # The budgets (ms) the backlog cut Hard's decisions to (``cardgames.backlog``), from the
     # bot workers' log; None when the run started no bot workers.
     budgets_cut: list[int] | None = None
-    # The CPU (ms) each of the computer's decisions cost the process that thought it, from the
+    # The CPU (ms) each of the computer's decisions cost the thread that thought it, from the
     # bot workers' log; None when the run started no bot workers.
     thinking_cpu: list[float] | None = None
     # With --profile: the first server's CPU a move, step by step (tools.moveprofile).

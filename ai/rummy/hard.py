@@ -59,7 +59,7 @@ from ai.rummy.situation import Situation, discard_notation, group_notation
 from ai.rummy.stakes import MatchStakes
 from ai.rummy.tracking import Public, read_public
 from ai.rummy.worlds import Sampler
-from rummy.engine.hand import CARD_POINTS, points
+from rummy.engine.hand import points
 from rummy.engine.melds import layoff_touch
 
 # The default time budget of one decision, in seconds.
@@ -185,8 +185,8 @@ class HardRummyBot:
         if len(candidates) == 1:
             return discard_notation(candidates[0])
         sampler = self.sampler(view, public)
-        lightest = min(CARD_POINTS[card] for card in candidates)
-        stakes = stakes_at_risk(view, points(situation.hand) - lightest)
+        most_held = max(points(situation.hand ^ 1 << card) for card in candidates)
+        stakes = stakes_at_risk(view, most_held)
         values, _ = discard_values(
             sampler, public, situation, candidates, rng, deadline, self.worlds, self.race, stakes
         )

@@ -75,7 +75,7 @@ def test_the_web_workers_do_no_bot_thinking(report: str, easy_report: str) -> No
     easy_web = web_cpu_per_move(easy_report)
     figures = f"{report}\n{easy_report}"
     # The Hard decisions were thought, in the bot workers: the CPU each decision cost the
-    # process that thought it, which waiting for a core does not inflate (the tasks' run times
+    # thread that thought it, which waiting for a core does not inflate (the tasks' run times
     # did: 248 against 168 ms at p95 on a CI machine at a load of 5.5, where a quiet one gave
     # 114 against 16 ms). Easy's cost next to nothing (p95 0.1 ms).
     assert thinking_p95(report) > max(10 * thinking_p95(easy_report), 5.0), figures
