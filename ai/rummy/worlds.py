@@ -15,7 +15,11 @@ And a hand with which the opponent, playing as Medium plays, would not have play
 turns as it did (taken or left the pile's card, melded, laid off and thrown what it did) is ruled
 out (``replay``): a proposal is replayed only once resampling draws it (``batch``). Should no
 proposal of a batch fit, the opponent does not play as Medium, and the rest weighs the hands
-alone for the rest of the decision.
+alone for the rest of the decision. Against Medium, whose true hand always fits, that happens
+part-way through two searches in three, most of their worlds dealt without the replay; a batch
+that drew more proposals until some fitted, keeping the replay to the end, dealt card odds
+closer to the truth but won no more rounds, at more CPU (7 December, 400 deals: 60.2% against
+60.35%).
 
 After a reshuffle the stock is drawn from the cards the pile turned over (``stock_pool``), so
 the unseen cards outside it are surely in the opponent's hand.
