@@ -477,11 +477,19 @@
   // -- the websocket -------------------------------------------------------------------------
 
   // Before htmx's own listeners (capture, on the document): a table with steps to play, or
-  // any table while others wait, is kept back.
+  // any table while others wait, is kept back. The server's last word before it closes the
+  // socket (why, with a Reconnect button: data-reconnect) lets the waiting tables in at once,
+  // before it: nothing comes after it, and a table swapped in later would clear it.
   document.addEventListener("htmx:wsBeforeMessage", function (event) {
     var detail = event.detail || {};
     var message = detail.message;
-    if (detail.replayed || typeof message !== "string" || message.indexOf('id="table"') < 0) {
+    if (detail.replayed || typeof message !== "string") {
+      return;
+    }
+    if (message.indexOf('id="table"') < 0) {
+      if (message.indexOf("data-reconnect") >= 0 && (playing || queue.length)) {
+        catchUp();
+      }
       return;
     }
     var own = sentMove;

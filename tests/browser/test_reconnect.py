@@ -4,23 +4,32 @@ from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Page, expect
-
-from cardgames.ratelimit import DEFAULT_BURST
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from .conftest import Server, running_server
-from .pages import durak_turn, hand, start_vs_computer, version
+from .pages import durak_turn, hand, start_vs_computer, version, wait_for_turn
+
+# The burst the module's server lets through (see ``server``).
+BURST = 5
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """The site allowing a table's sockets one message every ten seconds sustained, not ten a
-    second: every message let through is answered with a whole table, which takes well over a
-    tenth of a second on a machine busy with other tests, and a flood answered that slowly
-    would refill the bucket as fast as it drains it, and never be refused. At one a second, a
-    CI run once saw no refusal at all within 30 s: half a second a table is enough for that
-    (the thirty of the burst refill fifteen more, those seven, ...). At one in ten seconds, a
-    table would have to take ten."""
-    with running_server(tmp_path_factory, TABLE_RATE="0.1") as running:
+    second, and bursts of five, not thirty.
+
+    Every message let through is answered with a whole table, which takes well over a tenth of
+    a second on a machine busy with other tests, and a flood answered that slowly would refill
+    the bucket as fast as it drains it, and never be refused. At one a second, a CI run once
+    saw no refusal at all within 30 s: half a second a table is enough for that (the thirty of
+    the burst refill fifteen more, those seven, ...). At one in ten seconds, a table would have
+    to take ten.
+
+    And the page must read every table it was sent before it answers the server's close, within
+    ``cardgames.daphne_options.CLOSE_HANDSHAKE_TIMEOUT`` (10 s). With thirty tables, a page on a
+    machine with two busy loops once showed why it was closed and then reconnected by itself,
+    as it does after a dropped connection (1006)."""
+    with running_server(tmp_path_factory, TABLE_RATE="0.1", TABLE_BURST=str(BURST)) as running:
         yield running
 
 
@@ -69,13 +78,15 @@ FLOOD = """(messages) => {
 def test_a_flooding_page_is_told_why_it_was_closed_and_reconnects_when_asked(page: Page) -> None:
     start_vs_computer(page, "durak", players="2", deck="36")
     cards = hand(page)
-    page.evaluate(FLOOD, 10 * DEFAULT_BURST)
+    page.evaluate(FLOOD, 10 * BURST)
     alert = page.locator("#flash [role=alert]")
     # The server answers every message the limit lets through with a whole table, in order,
     # before it reaches the flood that closes the socket: seconds on a busy machine.
     expect(alert).to_contain_text(
         "This page sent too many messages and was disconnected.", timeout=30_000
     )
+    page.wait_for_function("() => window.closeCodes")
+    assert page.evaluate("() => window.closeCodes") == [4008]  # not dropped (1006)
     reconnect = alert.get_by_role("button", name="Reconnect")
     expect(reconnect).to_be_visible()
     # It does not reconnect by itself: it would only flood again.
@@ -87,3 +98,36 @@ def test_a_flooding_page_is_told_why_it_was_closed_and_reconnects_when_asked(pag
     expect(page.locator("#flash [role=alert]")).to_have_count(0)
     page.wait_for_function("() => window.tableMessages > 0")
     assert hand(page) == cards
+
+
+PLAYING = "() => document.documentElement.hasAttribute('data-playing-to')"
+# Turns played at most until one is answered by a playback of the computer's moves.
+TURNS = 6
+
+
+def test_a_close_while_the_computer_s_moves_play_keeps_its_reason_on_screen(page: Page) -> None:
+    # The computer's reply is played step by step, its table kept back meanwhile; the server's
+    # reason for closing comes during that playback. The table must not clear it when it lands.
+    start_vs_computer(page, "durak", players="2", deck="36")
+    page.evaluate("() => { window.tablePlaybackPace = 4; }")  # a step takes seconds
+    for _ in range(TURNS):
+        page.wait_for_function(f"() => !({PLAYING})()", timeout=30_000)
+        if wait_for_turn(page):
+            pytest.fail("the game ended before the computer's moves were played back")
+        durak_turn(page)
+        try:
+            page.wait_for_function(PLAYING, timeout=10_000)
+            break
+        except PlaywrightTimeoutError:
+            continue  # the computer's answer came with our move's table: play on
+    else:
+        pytest.fail(f"no playback of the computer's moves in {TURNS} turns")
+    page.evaluate(FLOOD, 10 * BURST)
+    alert = page.locator("#flash [role=alert]")
+    expect(alert).to_contain_text(
+        "This page sent too many messages and was disconnected.", timeout=30_000
+    )
+    page.wait_for_function(f"() => !({PLAYING})()", timeout=30_000)
+    page.wait_for_timeout(500)
+    expect(alert).to_contain_text("This page sent too many messages and was disconnected.")
+    expect(alert.get_by_role("button", name="Reconnect")).to_be_visible()
