@@ -20,10 +20,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
     Every message let through is answered with a whole table, which takes well over a tenth of
     a second on a machine busy with other tests, and a flood answered that slowly would refill
-    the bucket as fast as it drains it, and never be refused. At one a second, a CI run once
-    saw no refusal at all within 30 s: half a second a table is enough for that (the thirty of
-    the burst refill fifteen more, those seven, ...). At one in ten seconds, a table would have
-    to take ten.
+    the bucket as fast as it drains it, and never be refused. At one a second, half a second a
+    table would be enough for no refusal at all within 30 s (the thirty of the burst refill
+    fifteen more, those seven, ...). At one in ten seconds, a table would have to take ten.
 
     And the page must read every table it was sent before it answers the server's close, within
     ``cardgames.daphne_options.CLOSE_HANDSHAKE_TIMEOUT`` (10 s). With thirty tables, a page on a
