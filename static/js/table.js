@@ -173,9 +173,19 @@
 // A table must also come back after a clean close (a server restart, Daphne's daily close); a
 // refusal (4403: not yours, 4404: gone) is final, and after 4008 (too many messages) or 4429
 // (too many sockets) the server's message offers a Reconnect button, which reloads the page.
+// After a final close the table is greyed out and made inert: its buttons would send nothing,
+// and a table that still said "Your turn" would look alive beside the message saying why not.
 (function () {
   "use strict";
   var FINAL = [4008, 4403, 4404, 4429];
+
+  function closeTable() {
+    document.querySelectorAll("#table, #phrase-menu").forEach(function (element) {
+      element.inert = true;
+      element.classList.add("is-closed");
+    });
+  }
+
   document.addEventListener("click", function (event) {
     if (event.target.closest("[data-reconnect]")) {
       window.location.reload();
@@ -188,7 +198,11 @@
   });
   document.addEventListener("htmx:wsClose", function (event) {
     var code = event.detail.event.code;
-    if (FINAL.indexOf(code) >= 0 || SELF_HEALING.indexOf(code) >= 0) {
+    if (FINAL.indexOf(code) >= 0) {
+      closeTable();
+      return;
+    }
+    if (SELF_HEALING.indexOf(code) >= 0) {
       return;
     }
     attempts += 1;

@@ -74,6 +74,29 @@ FLOOD = """(messages) => {
 }"""
 
 
+# How a table closed for good looks and answers: faded, its cards taking neither focus nor taps.
+CLOSED_TABLE = """() => {
+    const table = document.getElementById("table");
+    const cards = [...table.querySelectorAll("input[name=card]")];
+    cards.forEach((card) => card.focus());
+    return {
+        opacity: Number(getComputedStyle(table).opacity),
+        cards: cards.length,
+        focused: table.contains(document.activeElement),
+    };
+}"""
+
+
+def assert_table_closed(page: Page) -> None:
+    """The table is greyed out and its cards cannot be picked (the socket is gone)."""
+    closed = page.evaluate(CLOSED_TABLE)
+    assert closed["opacity"] < 0.6
+    assert closed["cards"] > 0
+    assert not closed["focused"]
+    with pytest.raises(PlaywrightTimeoutError):
+        page.locator("#table input[name=card]").first.check(timeout=1000)
+
+
 def test_a_flooding_page_is_told_why_it_was_closed_and_reconnects_when_asked(page: Page) -> None:
     start_vs_computer(page, "durak", players="2", deck="36")
     cards = hand(page)
@@ -92,11 +115,13 @@ def test_a_flooding_page_is_told_why_it_was_closed_and_reconnects_when_asked(pag
     page.wait_for_timeout(2500)
     assert page.evaluate("() => window.closeCodes") == [4008]
     assert page.evaluate(SOCKET_STATE) == 3  # CLOSED, and no new socket since
+    assert_table_closed(page)
     expect(reconnect).to_be_visible()
     reconnect.click()
     expect(page.locator("#flash [role=alert]")).to_have_count(0)
     page.wait_for_function("() => window.tableMessages > 0")
     assert hand(page) == cards
+    assert page.evaluate(CLOSED_TABLE)["opacity"] == 1
 
 
 PLAYING = "() => document.documentElement.hasAttribute('data-playing-to')"
@@ -130,3 +155,4 @@ def test_a_close_while_the_computer_s_moves_play_keeps_its_reason_on_screen(page
     page.wait_for_timeout(500)
     expect(alert).to_contain_text("This page sent too many messages and was disconnected.")
     expect(alert.get_by_role("button", name="Reconnect")).to_be_visible()
+    assert_table_closed(page)
