@@ -1,13 +1,15 @@
 """A table comes back by itself after its socket closes cleanly (a restart, a daily close)."""
 
-from collections.abc import Iterator
+import re
+from collections.abc import Callable, Iterator
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from .conftest import Server, running_server
-from .pages import durak_turn, hand, start_vs_computer, version, wait_for_turn
+from .pages import durak_turn, hand, start_vs_computer, version, wait_for_socket, wait_for_turn
+from .test_rooms import create_room, expect_both_connected, take_seat
 
 # The burst the module's server lets through (see ``server``).
 BURST = 5
@@ -102,9 +104,8 @@ def assert_table_closed(page: Page) -> None:
     assert not box.is_checked()
 
 
-def test_a_flooding_page_is_told_why_it_was_closed_and_reconnects_when_asked(page: Page) -> None:
-    start_vs_computer(page, "durak", players="2", deck="36")
-    cards = hand(page)
+def flood_until_closed(page: Page) -> None:
+    """``page`` floods its socket until the server closes it for good (4008), and shows why."""
     page.evaluate(FLOOD, 10 * BURST)
     alert = page.locator("#flash [role=alert]")
     # The server answers every message the limit lets through with a whole table, in order,
@@ -114,6 +115,13 @@ def test_a_flooding_page_is_told_why_it_was_closed_and_reconnects_when_asked(pag
     )
     page.wait_for_function("() => window.closeCodes")
     assert page.evaluate("() => window.closeCodes") == [4008]  # not dropped (1006)
+
+
+def test_a_flooding_page_is_told_why_it_was_closed_and_reconnects_when_asked(page: Page) -> None:
+    start_vs_computer(page, "durak", players="2", deck="36")
+    cards = hand(page)
+    flood_until_closed(page)
+    alert = page.locator("#flash [role=alert]")
     reconnect = alert.get_by_role("button", name="Reconnect")
     expect(reconnect).to_be_visible()
     # It does not reconnect by itself: it would only flood again.
@@ -127,6 +135,62 @@ def test_a_flooding_page_is_told_why_it_was_closed_and_reconnects_when_asked(pag
     page.wait_for_function("() => window.tableMessages > 0")
     assert hand(page) == cards
     assert page.evaluate(CLOSED_TABLE)["opacity"] == 1
+
+
+# How a room's quick-phrase menu closed for good looks and answers: faded, neither its summary
+# ("Say something") nor its phrases taking focus.
+CLOSED_PHRASE_MENU = """() => {
+    const menu = document.getElementById("phrase-menu");
+    const controls = [...menu.querySelectorAll("summary, button")];
+    controls.forEach((control) => control.focus());
+    return {
+        opacity: Number(getComputedStyle(menu).opacity),
+        controls: controls.length,
+        focused: menu.contains(document.activeElement),
+    };
+}"""
+
+
+def test_a_closed_room_page_s_phrase_menu_says_nothing_until_it_reconnects(
+    new_visitor: Callable[..., BrowserContext],
+) -> None:
+    """In a room the quick phrases live beside the table, in their own menu: a page the server
+    closed for good shows that menu as faded as its table, "Say something" takes neither focus
+    nor a tap and Bob hears nothing, while the message saying why keeps a working Reconnect
+    button, after which Ann's "Good luck" reaches Bob again."""
+    ann = new_visitor().new_page()
+    link = create_room(ann, "durak", "Ann", players="2", deck="36", transfer="off", bots="0")
+    bob = new_visitor().new_page()
+    take_seat(bob, link, "Bob")
+    expect_both_connected(ann, "Ann", "Bob")
+    expect_both_connected(bob, "Bob", "Ann")
+    expect(ann.locator("#phrase-summary")).to_have_text("Say something")
+
+    flood_until_closed(ann)
+    closed = ann.evaluate(CLOSED_PHRASE_MENU)
+    assert closed["opacity"] < 0.6
+    assert closed["controls"] > 1
+    assert not closed["focused"]
+    summary = ann.locator("#phrase-summary").bounding_box()
+    assert summary is not None
+    ann.mouse.click(summary["x"] + summary["width"] / 2, summary["y"] + summary["height"] / 2)
+    ann.wait_for_timeout(300)
+    expect(ann.locator("#phrase-menu")).not_to_have_attribute("open", "")
+    expect(ann.get_by_role("button", name="Good luck")).to_be_hidden()
+    expect(bob.locator("#phrases .phrase")).to_have_count(0)
+    assert_table_closed(ann)
+
+    reconnect = ann.locator("#flash [role=alert]").get_by_role("button", name="Reconnect")
+    reconnect.focus()
+    expect(reconnect).to_be_focused()
+    reconnect.click()
+    expect(ann.locator("#flash [role=alert]")).to_have_count(0)
+    wait_for_socket(ann)
+    expect_both_connected(ann, "Ann", "Bob")
+    assert ann.evaluate(CLOSED_PHRASE_MENU)["opacity"] == 1
+    ann.locator("#phrase-summary").click()
+    ann.get_by_role("button", name="Good luck").click()
+    expect(bob.locator("#phrases .phrase")).to_have_text(re.compile(r"Ann\s+Good luck"))
 
 
 PLAYING = "() => document.documentElement.hasAttribute('data-playing-to')"
