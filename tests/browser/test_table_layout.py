@@ -1,6 +1,7 @@
 """The table as a phone and a desktop show it: on your turn your whole hand and every move
-button are on screen without scrolling, each card can be tapped, nothing scrolls sideways, and
-the other players sit around the table in play order."""
+button are on screen without scrolling, and so are the result's follow-ups once the game is
+over; each card can be tapped, nothing scrolls sideways, and the other players sit around the
+table in play order."""
 
 import json
 import re
@@ -184,6 +185,74 @@ def test_a_refused_move_says_why_on_screen(
     box = error.bounding_box()
     assert box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]
     assert box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"]
+
+
+# The result's follow-ups: play on ("New game", "Next deal"), replay the game, review it.
+FOLLOW_UPS = "#table .follow-ups .button, #replay-link, #review-link"
+
+# Each follow-up shown (a confirmation's button, folded away, is not): its name, and whether it
+# lies wholly inside the window as the page is scrolled, is tall enough for a finger and is
+# what a tap at its middle reaches (nothing over it).
+FOLLOW_UPS_SEEN = """selector => [...document.querySelectorAll(selector)]
+    .filter(element => element.checkVisibility())  // a closed <details> keeps boxes inside
+    .map(element => {
+        const box = element.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return {
+            name: element.textContent.replace(/\\s+/g, " ").trim(),
+            box: [box.left, box.top, box.right, box.bottom].map(Math.round),
+            inside: box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight
+                && box.right <= innerWidth,
+            tall: box.height >= 43.5,
+            reached: Boolean(hit && element.contains(hit)),
+        };
+    })"""
+
+
+def play_to_the_result(page: Page, kind: str) -> None:
+    """Play this player's moves (``durak_turn`` or ``rummy_turn``) until the game's result is
+    shown, and wait until its cards have settled."""
+    turn = durak_turn if kind == "durak" else rummy_turn
+    for _ in range(500):
+        if wait_for_turn(page):
+            break
+        turn(page)
+    else:
+        pytest.fail("no result after 500 moves")
+    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
+
+
+@pytest.mark.parametrize(
+    ("kind", "options"), [("durak", {"players": "2", "deck": "24"}), ("rummy", {})]
+)
+def test_on_a_phone_the_results_follow_ups_are_all_on_screen(
+    new_visitor: Callable[..., BrowserContext], kind: str, options: dict
+) -> None:
+    page = new_visitor(**PHONE).new_page()
+    start_vs_computer(page, kind, **options)
+    play_to_the_result(page, kind)
+    # As the page is when the result comes (a round you end moves the focus to a follow-up,
+    # which scrolls it into view; one the computer ends does not), then at its top, where the
+    # outcome is told: a Rummy round's result alone is longer than the screen.
+    for place in ("as the result left it", "at the top"):
+        if place == "at the top":
+            page.evaluate("window.scrollTo(0, 0)")
+        seen = page.evaluate(FOLLOW_UPS_SEEN, FOLLOW_UPS)
+        names = [button["name"] for button in seen]
+        assert "New game" in names and "Replay this game" in names, seen
+        if page.locator("#review-link").count():
+            assert "Review this game" in names, seen
+        off = [button for button in seen if not (button["inside"] and button["tall"])]
+        assert not off, f"{place}: off screen or too small at 360x740: {off}"
+        covered = [button for button in seen if not button["reached"]]
+        assert not covered, f"{place}: covered: {covered}"
+    if kind == "rummy":
+        # "New game" would lose the match under way: it asks first, and its confirmation is a
+        # red button a player cannot take for the rest (it was white on the white panel).
+        page.locator("#follow-new-ask").click()
+        confirm = page.locator("#follow-new")
+        expect(confirm).to_be_in_viewport()
+        assert confirm.evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(179, 38, 30)"
 
 
 # -- The table takes the window, the last move in sight, seats told apart --------------------
