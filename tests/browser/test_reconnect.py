@@ -76,25 +76,30 @@ FLOOD = """(messages) => {
 }"""
 
 
-# How a table closed for good looks and answers: faded, its cards taking neither focus nor taps.
-CLOSED_TABLE = """() => {
-    const table = document.getElementById("table");
-    const cards = [...table.querySelectorAll("input[name=card]")];
-    cards.forEach((card) => card.focus());
+# How a part of the page closed for good (the table, a room's phrase menu) looks and answers:
+# its opacity, how many of its controls there are, and whether any of them took focus when
+# each was asked to.
+CLOSED = """([id, selector]) => {
+    const part = document.getElementById(id);
+    const controls = [...part.querySelectorAll(selector)];
+    controls.forEach((control) => control.focus());
     return {
-        opacity: Number(getComputedStyle(table).opacity),
-        cards: cards.length,
-        focused: table.contains(document.activeElement),
+        opacity: Number(getComputedStyle(part).opacity),
+        controls: controls.length,
+        focused: part.contains(document.activeElement),
     };
 }"""
+# The table and its cards; a room's phrase menu, its summary ("Say something") and phrases.
+TABLE = ["table", "input[name=card]"]
+PHRASE_MENU = ["phrase-menu", "summary, button"]
 
 
 def assert_table_closed(page: Page) -> None:
     """The table is greyed out and its cards cannot be picked (the socket is gone): a tap on
     one, which on a live table selects it, leaves it as it was."""
-    closed = page.evaluate(CLOSED_TABLE)
+    closed = page.evaluate(CLOSED, TABLE)
     assert closed["opacity"] < 0.6
-    assert closed["cards"] > 0
+    assert closed["controls"] > 0
     assert not closed["focused"]
     box = page.locator("#table input[name=card]").first
     picture = page.locator("#table label.hand-card").first.bounding_box()
@@ -134,21 +139,7 @@ def test_a_flooding_page_is_told_why_it_was_closed_and_reconnects_when_asked(pag
     expect(page.locator("#flash [role=alert]")).to_have_count(0)
     page.wait_for_function("() => window.tableMessages > 0")
     assert hand(page) == cards
-    assert page.evaluate(CLOSED_TABLE)["opacity"] == 1
-
-
-# How a room's quick-phrase menu closed for good looks and answers: faded, neither its summary
-# ("Say something") nor its phrases taking focus.
-CLOSED_PHRASE_MENU = """() => {
-    const menu = document.getElementById("phrase-menu");
-    const controls = [...menu.querySelectorAll("summary, button")];
-    controls.forEach((control) => control.focus());
-    return {
-        opacity: Number(getComputedStyle(menu).opacity),
-        controls: controls.length,
-        focused: menu.contains(document.activeElement),
-    };
-}"""
+    assert page.evaluate(CLOSED, TABLE)["opacity"] == 1
 
 
 def test_a_closed_room_page_s_phrase_menu_says_nothing_until_it_reconnects(
@@ -167,7 +158,7 @@ def test_a_closed_room_page_s_phrase_menu_says_nothing_until_it_reconnects(
     expect(ann.locator("#phrase-summary")).to_have_text("Say something")
 
     flood_until_closed(ann)
-    closed = ann.evaluate(CLOSED_PHRASE_MENU)
+    closed = ann.evaluate(CLOSED, PHRASE_MENU)
     assert closed["opacity"] < 0.6
     assert closed["controls"] > 1
     assert not closed["focused"]
@@ -187,7 +178,7 @@ def test_a_closed_room_page_s_phrase_menu_says_nothing_until_it_reconnects(
     expect(ann.locator("#flash [role=alert]")).to_have_count(0)
     wait_for_socket(ann)
     expect_both_connected(ann, "Ann", "Bob")
-    assert ann.evaluate(CLOSED_PHRASE_MENU)["opacity"] == 1
+    assert ann.evaluate(CLOSED, PHRASE_MENU)["opacity"] == 1
     ann.locator("#phrase-summary").click()
     ann.get_by_role("button", name="Good luck").click()
     expect(bob.locator("#phrases .phrase")).to_have_text(re.compile(r"Ann\s+Good luck"))
