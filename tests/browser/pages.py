@@ -96,6 +96,16 @@ def wait_for_turn(page: Page) -> bool:
 # -- Durak ----------------------------------------------------------------------------------------
 
 
+def play_to_the_result(page: Page, turn: Callable[[Page], str], most: int = 500) -> int:
+    """Play ``turn`` whenever it is this player's turn until the game's result shows; the moves
+    made (fails after ``most``)."""
+    for count in range(most):
+        if wait_for_turn(page):
+            return count
+        turn(page)
+    raise AssertionError(f"no result after {most} moves")
+
+
 def _strength(code: str, trump: str) -> tuple[bool, int]:
     """A sort key: the weakest Durak card first, trumps after all the others."""
     return code[1] == trump, RANKS.index(code[0])

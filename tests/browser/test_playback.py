@@ -11,7 +11,14 @@ from collections.abc import Callable
 from playwright.sync_api import BrowserContext, Page, WebSocketRoute, expect
 
 from .conftest import Server
-from .pages import durak_turn, start_vs_computer, version, wait_for_socket, wait_for_turn
+from .pages import (
+    durak_turn,
+    play_to_the_result,
+    start_vs_computer,
+    version,
+    wait_for_socket,
+    wait_for_turn,
+)
 from .test_motion import CARD_MOVES
 
 # Seconds a card played must stay visible face up (the page aims at 0.5 s or more).
@@ -83,11 +90,8 @@ def played_cards(moves: list[list], seats: set[int]) -> list[str]:
 def play_out(page: Page) -> tuple[int, float]:
     """Play the game on ``page`` to its end; the moves made and the seconds it took."""
     started = time.monotonic()
-    for count in range(MAX_MOVES):
-        if wait_for_turn(page):
-            return count, time.monotonic() - started
-        durak_turn(page)
-    raise AssertionError(f"no result after {MAX_MOVES} moves")
+    made = play_to_the_result(page, durak_turn, MAX_MOVES)
+    return made, time.monotonic() - started
 
 
 def record_of(page: Page) -> dict:

@@ -12,7 +12,14 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from .conftest import Server
-from .pages import durak_turn, rummy_turn, start_vs_computer, wait_for_socket, wait_for_turn
+from .pages import (
+    durak_turn,
+    play_to_the_result,
+    rummy_turn,
+    start_vs_computer,
+    wait_for_socket,
+    wait_for_turn,
+)
 from .test_playback import open_room
 
 PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
@@ -209,16 +216,10 @@ FOLLOW_UPS_SEEN = """selector => [...document.querySelectorAll(selector)]
     })"""
 
 
-def play_to_the_result(page: Page, kind: str) -> None:
+def play_to_the_settled_result(page: Page, kind: str) -> None:
     """Play this player's moves (``durak_turn`` or ``rummy_turn``) until the game's result is
     shown, and wait until its cards have settled."""
-    turn = durak_turn if kind == "durak" else rummy_turn
-    for _ in range(500):
-        if wait_for_turn(page):
-            break
-        turn(page)
-    else:
-        pytest.fail("no result after 500 moves")
+    play_to_the_result(page, durak_turn if kind == "durak" else rummy_turn)
     page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
 
 
@@ -230,7 +231,7 @@ def test_on_a_phone_the_results_follow_ups_are_all_on_screen(
 ) -> None:
     page = new_visitor(**PHONE).new_page()
     start_vs_computer(page, kind, **options)
-    play_to_the_result(page, kind)
+    play_to_the_settled_result(page, kind)
     # As the page is when the result comes (a round you end moves the focus to a follow-up,
     # which scrolls it into view; one the computer ends does not), then at its top, where the
     # outcome is told: a Rummy round's result alone is longer than the screen.
