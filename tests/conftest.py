@@ -16,6 +16,7 @@ from cardgames.management.commands.bots import queue_worker, work_when_due
 SHARED_SERVICES = "tests/scaleout/"
 
 
+@pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook: unknown with ``-p no:xdist``
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """With ``--dist loadfile`` (``make test``), each file's tests run in one worker and share
     its fixtures, and the tests of the shared services all in one."""
