@@ -71,7 +71,8 @@ SEARCH_SHARE = 0.8
 # much (in loose cards) of the best.
 MAX_DISCARDS = 8
 CANDIDATE_SPREAD = 2.5
-# What handing the opponent a card it takes costs beyond the next turn's reckoning.
+# What handing the opponent a card it takes costs beyond the next turn's reckoning (0.02
+# played as strong against Medium: 59.75% of rounds against 58.45%, 800 deals, 7 December).
 TAKE_PENALTY = 0.0
 # Worlds are drawn this many at a time (each batch resampled from its own proposals).
 BATCH = 8
