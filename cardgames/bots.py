@@ -392,15 +392,14 @@ def _choose_in_time(
     """The bot's choice, or :class:`Overrun` past ``BOT_TIME_LIMIT``; its errors are raised.
 
     In a bot worker at the idle priority the process's helper (``cardgames.thinking``) thinks
-    first, if the decision is worth it, and the bot thinks here only if the helper does not
-    answer in time. Here it thinks
+    first, and the bot thinks here only if the helper does not answer in time. Here it thinks
     in a thread of its own that is not waited for past the limit: a thread cannot be stopped,
     so a late answer is simply dropped. The thread is a daemon, so that a bot stuck for good
     does not hold up the process's exit. The bot gets a copy of the random generator, so that
     the fallback's choice does not depend on how far the late one got.
     """
     helper = thinking.thinker()
-    if helper is not None and thinking.worth_the_helper(bot):
+    if helper is not None:
         began = time.monotonic()
         thought = helper.choose(bot, view, list(legal), _copy(rng))
         if thought is not None:

@@ -7,9 +7,8 @@ process hardly runs at all while anything else keeps every core busy (a build, a
 another program of the machine): six games against the Hard computer, beside two busy loops,
 waited 10 s for a median reply. And an unprivileged process cannot leave that policy again.
 
-So a worker itself runs at nice 10, and hands each decision that thinks to a budget to its
-:class:`Thinker`, a helper process under the idle policy (``worth_the_helper``: a decision
-made at once is made in the worker). A decision the helper has not answered within the bot's own
+So a worker itself runs at nice 10, and hands each decision to its :class:`Thinker`, a helper
+process under the idle policy. A decision the helper has not answered within the bot's own
 time budget and a short grace (``GRACE``) is thought again in the worker; the helper, still
 busy with it, is not asked again until it has caught up. A busy site keeps its web workers
 first; a machine busy with other work still gets its computer's moves.
@@ -283,16 +282,6 @@ def install(thinker: Thinker | None) -> None:
     """Make ``thinker`` this process's helper (None: bots think in this process)."""
     global _thinker
     _thinker = thinker
-
-
-def worth_the_helper(bot: Any) -> bool:
-    """Whether a decision of ``bot`` is handed to the helper: one that thinks to a time budget
-    (Hard) and has some of it to spend. Easy's and Medium's decisions, and Hard's whose budget a
-    backlog cut to nothing, take a few milliseconds at most: the hop to the helper costs about
-    as much, and while other work keeps the cores busy the helper at the idle priority would
-    make each of them wait ``GRACE`` for nothing (a CI machine's load test: Hard's replies
-    beyond the pause, p50 850-1,200 ms, with the worker busy 29% of the time)."""
-    return getattr(bot, "budget", 0.0) > 0
 
 
 def thinker() -> Thinker | None:

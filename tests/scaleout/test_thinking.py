@@ -3,7 +3,6 @@ Linux's idle policy while it keeps up, and the worker thinks a decision itself w
 does not answer in time, as when other programs keep every core busy. A stopped helper
 (SIGSTOP) stands for one that gets no core at all."""
 
-import copy
 import logging
 import os
 import random
@@ -14,7 +13,6 @@ from collections.abc import Iterator
 import psutil
 import pytest
 
-import ai
 from cardgames import bots, thinking
 from cardgames.registry import get_kind
 
@@ -119,31 +117,6 @@ def test_the_computer_still_moves_when_its_helper_gets_no_core(thinker, monkeypa
     assert chosen in legal
     assert took < bots.BOT_TIME_LIMIT
     assert not caplog.records, caplog.text
-
-
-def test_a_decision_made_at_once_does_not_wait_for_a_helper_that_gets_no_core(
-    thinker, monkeypatch
-) -> None:
-    """Easy's decisions, and Hard's once a backlog cut its budget to nothing, are made in the
-    worker: a helper that gets no core costs them no wait (it cost each ``GRACE``, and a
-    deep queue's replies a second on a busy CI machine)."""
-    monkeypatch.setattr(thinking, "_thinker", thinker)
-    ai.warm_up()
-    kind = get_kind("durak")
-    engine = kind.new_game(kind.variant({}), seed=5)
-    seat = kind.seat_to_ask(engine)
-    legal = [str(action) for action in engine.legal_actions(seat)]
-    hurried = copy.copy(kind.bot("hard"))
-    hurried.budget = 0.0
-    os.kill(thinker.pid, signal.SIGSTOP)
-    try:
-        for level, bot in (("easy", None), ("hard", hurried)):
-            began = time.monotonic()
-            chosen = bots.choose_move("durak", level, engine, seat, random.Random(2), bot=bot)
-            assert time.monotonic() - began < thinking.GRACE / 2, level
-            assert chosen in legal
-    finally:
-        os.kill(thinker.pid, signal.SIGCONT)
 
 
 def test_a_call_given_up_for_more_urgent_work_is_finished_once_and_its_answer_kept(
