@@ -1078,12 +1078,14 @@ def started_workers(
     bots: int = 1,
     bot_delay: float = 0.0,
     reviews: int = 0,
+    bot_priority: str = "idle",
 ) -> Iterator[Workers]:
     """``count`` Daphne workers on free ports, with their URLs, and ``bots`` bot workers: on
     the PostgreSQL ``database`` and the ``redis`` channel layer when given (several workers
     need both), otherwise one on a SQLite file in ``folder``; the computer pauses
     ``bot_delay`` seconds before its first move after a person's; ``reviews`` finished games
-    are made, ready to be reviewed. Stopped at the end."""
+    are made, ready to be reviewed; the bot workers run at ``bot_priority`` (``manage.py bots
+    --priority``). Stopped at the end."""
     if database:
         env = servers.bench_env(database, redis, production=True)
     else:
@@ -1105,7 +1107,9 @@ def started_workers(
         if bots:
             # At DEBUG the bot workers log each decision's CPU (``thinking_cpu``).
             bot_env = {**env, "LOG_LEVEL": "DEBUG"}
-            bot_workers = servers.start_bots(bot_env, folder / "bots.log", bots)
+            bot_workers = servers.start_bots(
+                bot_env, folder / "bots.log", bots, "--priority", bot_priority
+            )
         queue = database or str(task_queue_file(sqlite_file))
         yield Workers(web, bot_workers, queue, finished)
     finally:
@@ -1177,6 +1181,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", default="2", help="seats of a Durak game vs the computer")
     parser.add_argument("--bot-workers", type=int, default=1, help="bot workers to start")
     parser.add_argument(
+        "--bot-priority",
+        choices=["idle", "low", "normal"],
+        default="idle",
+        help="the bot workers' CPU priority (manage.py bots --priority; default idle)",
+    )
+    parser.add_argument(
         "--bot-delay",
         type=float,
         default=0.0,
@@ -1237,6 +1247,7 @@ def main(argv: list[str] | None = None) -> int:
                     args.bot_workers,
                     args.bot_delay,
                     args.reviews,
+                    args.bot_priority,
                 )
             )
             bases = [url for _worker, url in workers.web]
